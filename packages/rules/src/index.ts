@@ -1,0 +1,12 @@
+// The rules library of Fox and Geese: pure data and functions, shared by browser and server.
+export * from './board.js';
+export * from './side.js';
+export * from './result.js';
+export * from './variants.js';
+export * from './position.js';
+export * from './moves.js';
+export * from './outcome.js';
+export * from './notation.js';
+export * from './game.js';
+export * from './input.js';
+export * from './perft.js';

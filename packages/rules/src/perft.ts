@@ -1,0 +1,199 @@
+// Perft (rules.md section 6): counts the paths of exactly `depth` legal moves, the regression
+// anchor of the move generator. A mutable make/unmake search, separate from generateMoves, so
+// that it is fast and so that the two agreeing is evidence that both are right.
+import { EMPTY, FOX, GOOSE, type Position } from './position.js';
+import type { Variant } from './variants.js';
+
+/** A mutable search over one position; every make is undone before the search returns. */
+class PerftSearch {
+  private readonly cells: Uint8Array;
+  private readonly foxes: Int8Array;
+  private geese: number;
+  private readonly step: Int8Array;
+  private readonly jump: Int8Array;
+  private readonly gooseSteps: Int8Array; // the goose steps of every point, -1 padded, per direction slot
+  private readonly gooseDirs: number;
+  private readonly pen: Int8Array | null;
+  private readonly breakthrough: Uint8Array | null; // 1 on the points where a fox wins
+  private readonly foxWinsBelow: number;
+  private readonly mandatory: boolean;
+
+  constructor(variant: Variant, position: Position) {
+    const { board } = variant;
+    this.cells = position.cells.slice();
+    const foxes: number[] = [];
+    let geese = 0;
+    this.cells.forEach((c, p) => {
+      if (c === FOX) foxes.push(p);
+      if (c === GOOSE) geese++;
+    });
+    this.foxes = Int8Array.from(foxes);
+    this.geese = geese;
+    this.step = board.step;
+    this.jump = board.jump;
+    const dirs = variant.gooseDirectionIndices;
+    this.gooseDirs = dirs.length;
+    this.gooseSteps = new Int8Array(board.points.length * dirs.length);
+    for (let p = 0; p < board.points.length; p++) {
+      dirs.forEach((d, i) => (this.gooseSteps[p * dirs.length + i] = board.step[p * 8 + d]!));
+    }
+    this.pen = variant.pen ? Int8Array.from(variant.pen) : null;
+    const rank = variant.breakthroughRank;
+    this.breakthrough = rank === null ? null : Uint8Array.from(board.points, (p) => (p.rank === rank ? 1 : 0));
+    this.foxWinsBelow = variant.foxWinsBelow;
+    this.mandatory = variant.capture === 'mandatory';
+  }
+
+  /** Rules 1-3: whether the game has ended by the pieces alone. */
+  private ended(): boolean {
+    if (this.geese < this.foxWinsBelow) return true;
+    const { cells, pen, breakthrough, foxes } = this;
+    if (pen) {
+      let full = true;
+      for (let i = 0; i < pen.length; i++) if (cells[pen[i]!] !== GOOSE) { full = false; break; }
+      if (full) return true;
+    }
+    if (breakthrough) {
+      for (let i = 0; i < foxes.length; i++) if (breakthrough[foxes[i]!] === 1) return true;
+    }
+    return false;
+  }
+
+  /** Counts the paths of `depth` moves from here (depth >= 1). */
+  node(depth: number, foxTurn: boolean): number {
+    if (this.ended()) return 0;
+    return foxTurn ? this.foxNode(depth) : this.gooseNode(depth);
+  }
+
+  private gooseNode(depth: number): number {
+    const { cells, gooseSteps, gooseDirs } = this;
+    const n = cells.length;
+    let sum = 0;
+    for (let p = 0; p < n; p++) {
+      if (cells[p] !== GOOSE) continue;
+      const base = p * gooseDirs;
+      for (let i = 0; i < gooseDirs; i++) {
+        const to = gooseSteps[base + i]!;
+        if (to < 0 || cells[to] !== EMPTY) continue;
+        if (depth === 1) {
+          sum++;
+        } else {
+          cells[p] = EMPTY;
+          cells[to] = GOOSE;
+          sum += this.node(depth - 1, true);
+          cells[to] = EMPTY;
+          cells[p] = GOOSE;
+        }
+      }
+    }
+    return sum;
+  }
+
+  private foxNode(depth: number): number {
+    const { foxes } = this;
+    let sum = 0;
+    if (this.mandatory) {
+      for (let i = 0; i < foxes.length; i++) sum += this.maximalChains(i, depth, false);
+      if (sum > 0 || this.anyJump()) return sum;
+    } else {
+      for (let i = 0; i < foxes.length; i++) sum += this.chains(i, depth);
+    }
+    for (let i = 0; i < foxes.length; i++) sum += this.steps(i, depth);
+    return sum;
+  }
+
+  /** Whether some fox can jump; a maximal chain count of 0 with depth > 1 may hide one. */
+  private anyJump(): boolean {
+    const { cells, step, jump, foxes } = this;
+    for (let i = 0; i < foxes.length; i++) {
+      const at = foxes[i]! * 8;
+      for (let d = 0; d < 8; d++) {
+        const to = jump[at + d]!;
+        if (to >= 0 && cells[step[at + d]!] === GOOSE && cells[to] === EMPTY) return true;
+      }
+    }
+    return false;
+  }
+
+  private steps(i: number, depth: number): number {
+    const { cells, step, foxes } = this;
+    const from = foxes[i]!;
+    let sum = 0;
+    for (let d = 0; d < 8; d++) {
+      const to = step[from * 8 + d]!;
+      if (to < 0 || cells[to] !== EMPTY) continue;
+      if (depth === 1) {
+        sum++;
+      } else {
+        cells[from] = EMPTY;
+        cells[to] = FOX;
+        foxes[i] = to;
+        sum += this.node(depth - 1, false);
+        foxes[i] = from;
+        cells[to] = EMPTY;
+        cells[from] = FOX;
+      }
+    }
+    return sum;
+  }
+
+  /** Optional capture: every chain of one or more jumps from fox i's point counts. */
+  private chains(i: number, depth: number): number {
+    const { cells, step, jump, foxes } = this;
+    const at = foxes[i]!;
+    let sum = 0;
+    for (let d = 0; d < 8; d++) {
+      const to = jump[at * 8 + d]!;
+      if (to < 0) continue;
+      const over = step[at * 8 + d]!;
+      if (cells[over] !== GOOSE || cells[to] !== EMPTY) continue;
+      cells[over] = EMPTY;
+      cells[at] = EMPTY;
+      cells[to] = FOX;
+      foxes[i] = to;
+      this.geese--;
+      sum += depth === 1 ? 1 : this.node(depth - 1, false);
+      sum += this.chains(i, depth);
+      this.geese++;
+      foxes[i] = at;
+      cells[to] = EMPTY;
+      cells[at] = FOX;
+      cells[over] = GOOSE;
+    }
+    return sum;
+  }
+
+  /** Mandatory capture: only chains that end where the fox cannot jump again count. */
+  private maximalChains(i: number, depth: number, jumped: boolean): number {
+    const { cells, step, jump, foxes } = this;
+    const at = foxes[i]!;
+    let sum = 0;
+    let extended = false;
+    for (let d = 0; d < 8; d++) {
+      const to = jump[at * 8 + d]!;
+      if (to < 0) continue;
+      const over = step[at * 8 + d]!;
+      if (cells[over] !== GOOSE || cells[to] !== EMPTY) continue;
+      extended = true;
+      cells[over] = EMPTY;
+      cells[at] = EMPTY;
+      cells[to] = FOX;
+      foxes[i] = to;
+      this.geese--;
+      sum += this.maximalChains(i, depth, true);
+      this.geese++;
+      foxes[i] = at;
+      cells[to] = EMPTY;
+      cells[at] = FOX;
+      cells[over] = GOOSE;
+    }
+    if (jumped && !extended) sum += depth === 1 ? 1 : this.node(depth - 1, false);
+    return sum;
+  }
+}
+
+/** Counts the distinct paths of exactly `depth` legal moves; ended positions (rules 1-4) have none. */
+export function perft(variant: Variant, position: Position, depth: number): number {
+  if (depth <= 0) return 1;
+  return new PerftSearch(variant, position).node(depth, position.turn === 'fox');
+}
