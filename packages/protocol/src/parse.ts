@@ -1,0 +1,55 @@
+// Parsers that turn untrusted text into typed messages, returning errors as values.
+import type { z } from 'zod';
+import { clientMessageSchema, serverMessageSchema } from './schemas.js';
+import type { ClientMessage, ServerMessage } from './types.js';
+import { MAX_FRAME_BYTES } from './vocabulary.js';
+
+/** A parsed value, or why the input is not one. */
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: 'bad-message'; readonly message: string } };
+
+const bad = (message: string): Parsed<never> => ({ ok: false, error: { code: 'bad-message', message } });
+
+/** Says what a zod error found, naming the field and what was expected. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'message'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** Parses JSON text against a schema; never throws. */
+export function parseJsonWith<T>(schema: z.ZodType<T>, text: string, what: string): Parsed<T> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return bad(`${what} is not JSON`);
+  }
+  const checked = schema.safeParse(data);
+  if (!checked.success) return bad(`bad ${what}: ${describeIssues(checked.error)}`);
+  return { ok: true, value: checked.data };
+}
+
+/** Whether text takes more than 4 KiB in UTF-8; counts bytes only when its length cannot decide. */
+export function exceedsFrameLimit(text: string): boolean {
+  if (text.length > MAX_FRAME_BYTES) return true; // every character takes at least one byte
+  if (text.length * 3 <= MAX_FRAME_BYTES) return false; // a UTF-16 unit takes at most three bytes
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A surrogate pair (4 bytes) is two units of 2 bytes each here: the same total.
+    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 2 : 3;
+  }
+  return bytes > MAX_FRAME_BYTES;
+}
+
+/** Parses one client frame: at most 4 KiB of JSON, one known message. */
+export function parseClientMessage(text: string): Parsed<ClientMessage> {
+  if (exceedsFrameLimit(text)) return bad(`message too large; at most ${MAX_FRAME_BYTES} bytes`);
+  return parseJsonWith(clientMessageSchema, text, 'message');
+}
+
+/** Parses one server frame, as a client receives it. */
+export function parseServerMessage(text: string): Parsed<ServerMessage> {
+  return parseJsonWith(serverMessageSchema, text, 'server message');
+}

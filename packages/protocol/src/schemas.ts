@@ -1,0 +1,149 @@
+// Zod schemas of every view, body and message of protocol.md: the single source of their types.
+import { z } from 'zod';
+import { VARIANT_IDS } from '@fg/rules';
+import { REASONS, ROLES, SEAT_CHOICES, SIDES, SOCKET_ERROR_CODES, HTTP_ERROR_CODES, TABLE_STATUSES } from './vocabulary.js';
+
+/** A side: `fox` or `geese`. */
+export const sideSchema = z.enum(SIDES);
+/** A point name such as `d4` (the board decides whether it exists). */
+export const pointSchema = z.string().regex(/^[a-z][1-9][0-9]?$/i, 'a point like d4');
+/** A move as a path: start point first, then every landing point. */
+export const pathSchema = z.array(pointSchema).min(2).max(64);
+/** A table id: nanoid of the URL-safe alphabet, at least 10 characters. */
+export const tableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'a table id');
+/** A seat token: nanoid of at least 21 characters. */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{21,128}$/, 'a seat token');
+/** A table option's value. */
+export const optionValueSchema = z.union([z.number(), z.boolean()]);
+/** Table options by name: `{ "geese": 15, "sideways": true }`. */
+export const optionsSchema = z.record(z.string().max(32), optionValueSchema);
+/** Why a game ended. */
+export const reasonSchema = z.enum(REASONS);
+/** A finished game's result; `winner` is null for a draw. */
+export const resultSchema = z.object({ winner: sideSchema.nullable(), reason: reasonSchema });
+/** A seat as everyone sees it. */
+export const seatStateSchema = z.object({ taken: z.boolean(), online: z.boolean() });
+/** Both seats as everyone sees them. */
+export const seatsSchema = z.object({ fox: seatStateSchema, geese: seatStateSchema });
+/** A seat as only its holder sees it: the side and the secret token. */
+export const seatSchema = z.object({ side: sideSchema, token: tokenSchema });
+
+/** One option a variant offers. */
+export const optionSpecSchema = z.object({
+  name: z.string(),
+  values: z.array(optionValueSchema),
+  default: optionValueSchema,
+});
+/** What clients are told of a variant (`board` is an addition: the board id). */
+export const variantInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  board: z.string(),
+  options: z.array(optionSpecSchema),
+  defaultOptions: optionsSchema,
+});
+
+/** A table as everyone at it sees it. */
+export const tableViewSchema = z.object({
+  id: tableIdSchema,
+  variant: z.string(),
+  options: optionsSchema,
+  status: z.enum(TABLE_STATUSES),
+  seats: seatsSchema,
+  spectators: z.number().int().min(0),
+  position: z.string(),
+  turn: sideSchema,
+  ply: z.number().int().min(0),
+  moves: z.array(z.string()),
+  result: resultSchema.nullable(),
+  rematch: tableIdSchema.nullable(),
+});
+
+// ---- HTTP bodies ----
+
+/** `POST /api/tables` body. */
+export const createTableBodySchema = z.object({
+  variant: z.enum(VARIANT_IDS),
+  options: optionsSchema.optional(),
+  side: z.enum(SEAT_CHOICES).optional(),
+});
+/** `POST /api/tables/:id/seats` body (may be empty). */
+export const takeSeatBodySchema = z.object({ side: sideSchema.optional() });
+/** `GET /api/variants` answer. */
+export const variantsResponseSchema = z.object({ variants: z.array(variantInfoSchema) });
+/** `POST /api/tables` answer. */
+export const createTableResponseSchema = z.object({ table: tableViewSchema, seat: seatSchema });
+/** `GET /api/tables/:id` answer. */
+export const tableResponseSchema = z.object({ table: tableViewSchema });
+/** `POST /api/tables/:id/seats` answer. */
+export const takeSeatResponseSchema = z.object({ seat: seatSchema });
+/** `GET /api/tables/:id/record` answer (an addition): the replayable record of the game. */
+export const recordResponseSchema = z.object({
+  record: z.object({ variant: z.string(), options: optionsSchema, moves: z.array(z.string()) }),
+  result: resultSchema.nullable(),
+});
+/** Every HTTP error body. */
+export const httpErrorSchema = z.object({
+  error: z.object({ code: z.enum(HTTP_ERROR_CODES), message: z.string() }),
+});
+
+// ---- WebSocket: client to server ----
+
+/** Join the table; with a seat token as that seat's player, without one as a spectator. */
+export const helloMessageSchema = z.object({ type: z.literal('hello'), token: z.string().max(128).optional() });
+/** Play a move; `ply` must equal the table's current ply. */
+export const moveMessageSchema = z.object({ type: z.literal('move'), ply: z.number().int().min(0), path: pathSchema });
+/** Every message a client may send. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  helloMessageSchema,
+  moveMessageSchema,
+  z.object({ type: z.literal('resign') }),
+  z.object({ type: z.literal('draw-offer') }),
+  z.object({ type: z.literal('draw-accept') }),
+  z.object({ type: z.literal('rematch') }),
+  z.object({ type: z.literal('claim-victory') }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+// ---- WebSocket: server to client ----
+
+/** Answer to `hello`. */
+export const welcomeMessageSchema = z.object({ type: z.literal('welcome'), role: z.enum(ROLES), table: tableViewSchema });
+/** A move was accepted and stored; `ply` is the number of the move played (0 for the first). */
+export const movedMessageSchema = z.object({
+  type: z.literal('moved'),
+  ply: z.number().int().min(0),
+  path: pathSchema,
+  move: z.string(),
+  side: sideSchema,
+  position: z.string(),
+  turn: sideSchema,
+  status: z.enum(TABLE_STATUSES),
+  result: resultSchema.nullable(),
+});
+/** Who is connected, and how many watch. */
+export const presenceMessageSchema = z.object({ type: z.literal('presence'), seats: seatsSchema, spectators: z.number().int().min(0) });
+/** The game ended other than by a move. */
+export const endedMessageSchema = z.object({ type: z.literal('ended'), result: resultSchema });
+/** A side offers a draw. */
+export const drawOfferedMessageSchema = z.object({ type: z.literal('draw-offered'), side: sideSchema });
+/** A side asks for a rematch (an addition, so the other player can answer). */
+export const rematchOfferedMessageSchema = z.object({ type: z.literal('rematch-offered'), side: sideSchema });
+/** The follow-up table; each player receives only its own seat. */
+export const rematchMessageSchema = z.object({ type: z.literal('rematch'), table: tableIdSchema, seat: seatSchema.optional() });
+/** Answer to `ping`. */
+export const pongMessageSchema = z.object({ type: z.literal('pong') });
+/** A request failed; the table is unchanged. */
+export const errorMessageSchema = z.object({ type: z.literal('error'), code: z.enum(SOCKET_ERROR_CODES), message: z.string() });
+/** Every message the server sends. */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  welcomeMessageSchema,
+  movedMessageSchema,
+  presenceMessageSchema,
+  endedMessageSchema,
+  drawOfferedMessageSchema,
+  rematchOfferedMessageSchema,
+  rematchMessageSchema,
+  pongMessageSchema,
+  errorMessageSchema,
+]);

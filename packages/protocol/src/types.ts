@@ -1,0 +1,48 @@
+// TypeScript types of the protocol, inferred from the zod schemas so they never drift apart.
+import type { z } from 'zod';
+import type * as s from './schemas.js';
+
+/** A game's result. */
+export type GameResult = z.infer<typeof s.resultSchema>;
+/** A seat as everyone sees it. */
+export type SeatState = z.infer<typeof s.seatStateSchema>;
+/** Both seats as everyone sees them. */
+export type Seats = z.infer<typeof s.seatsSchema>;
+/** A seat with its secret token, for its holder only. */
+export type Seat = z.infer<typeof s.seatSchema>;
+/** Table options by name. */
+export type TableOptions = z.infer<typeof s.optionsSchema>;
+/** A variant's public description. */
+export type VariantInfoView = z.infer<typeof s.variantInfoSchema>;
+/** A table as everyone sees it. */
+export type TableView = z.infer<typeof s.tableViewSchema>;
+
+/** `POST /api/tables` body. */
+export type CreateTableBody = z.infer<typeof s.createTableBodySchema>;
+/** `POST /api/tables/:id/seats` body. */
+export type TakeSeatBody = z.infer<typeof s.takeSeatBodySchema>;
+/** `GET /api/variants` answer. */
+export type VariantsResponse = z.infer<typeof s.variantsResponseSchema>;
+/** `POST /api/tables` answer. */
+export type CreateTableResponse = z.infer<typeof s.createTableResponseSchema>;
+/** `GET /api/tables/:id` answer. */
+export type TableResponse = z.infer<typeof s.tableResponseSchema>;
+/** `POST /api/tables/:id/seats` answer. */
+export type TakeSeatResponse = z.infer<typeof s.takeSeatResponseSchema>;
+/** `GET /api/tables/:id/record` answer. */
+export type RecordResponse = z.infer<typeof s.recordResponseSchema>;
+/** An HTTP error body. */
+export type HttpError = z.infer<typeof s.httpErrorSchema>;
+
+/** Any message a client sends. */
+export type ClientMessage = z.infer<typeof s.clientMessageSchema>;
+/** The type names of client messages. */
+export type ClientMessageType = ClientMessage['type'];
+/** Any message the server sends. */
+export type ServerMessage = z.infer<typeof s.serverMessageSchema>;
+/** The type names of server messages. */
+export type ServerMessageType = ServerMessage['type'];
+/** The server message of one type, e.g. `ServerMessageOf<'moved'>`. */
+export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
+/** The client message of one type, e.g. `ClientMessageOf<'move'>`. */
+export type ClientMessageOf<T extends ClientMessageType> = Extract<ClientMessage, { type: T }>;

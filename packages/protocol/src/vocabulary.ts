@@ -1,0 +1,80 @@
+// The fixed words of protocol v1 as `as const` lists, each with its derived type.
+import { SIDES, type Side } from '@fg/rules';
+
+export { SIDES, type Side };
+
+/** The protocol's version; a breaking change to any message bumps it. */
+export const PROTOCOL_VERSION = 1;
+
+/** The largest WebSocket text frame a client may send, in bytes. */
+export const MAX_FRAME_BYTES = 4096;
+
+/** Sides a table's creator may ask for; `random` lets the server pick. */
+export const SEAT_CHOICES = ['fox', 'geese', 'random'] as const;
+/** A side, or `random`. */
+export type SeatChoice = (typeof SEAT_CHOICES)[number];
+
+/** Who a connection is at a table. */
+export const ROLES = ['fox', 'geese', 'spectator'] as const;
+/** A connection's role. */
+export type Role = (typeof ROLES)[number];
+
+/** A table's life: a seat is free, both seats are taken and the game runs, or it has ended. */
+export const TABLE_STATUSES = ['waiting', 'playing', 'finished'] as const;
+/** A table's status. */
+export type TableStatus = (typeof TABLE_STATUSES)[number];
+
+/** Why a game ended: the rules' reasons, then the ones players cause. */
+export const REASONS = [
+  'fox-trapped',
+  'geese-reduced',
+  'geese-stalemated',
+  'pen-filled',
+  'breakthrough',
+  'threefold-repetition',
+  'fifty-move-rule',
+  'resignation',
+  'abandoned',
+  'draw-agreed',
+] as const;
+/** A reason a game ended. */
+export type Reason = (typeof REASONS)[number];
+
+/** Every error code a WebSocket `error` message carries. */
+export const SOCKET_ERROR_CODES = [
+  'bad-message',
+  'hello-first',
+  'table-not-found',
+  'bad-token',
+  'not-a-player',
+  'not-your-turn',
+  'stale-ply',
+  'illegal-move',
+  'game-over',
+  'not-abandoned',
+  'rate-limited',
+] as const;
+/** A WebSocket error code. */
+export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
+
+/** Every error code an HTTP error body carries (`not-found`/`internal` for unknown routes and faults). */
+export const HTTP_ERROR_CODES = ['bad-request', 'table-not-found', 'seat-taken', 'rate-limited', 'not-found', 'internal'] as const;
+/** An HTTP error code. */
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/** HTTP status of each HTTP error code. */
+export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
+  'bad-request': 400,
+  'table-not-found': 404,
+  'seat-taken': 409,
+  'rate-limited': 429,
+  'not-found': 404,
+  internal: 500,
+};
+
+/** WebSocket close codes the server uses. */
+export const CLOSE_CODES = {
+  goingAway: 1001, // the server shuts down
+  policyViolation: 1008, // the connection kept sending bad input
+  tableNotFound: 4404, // the table of the URL does not exist
+} as const;
