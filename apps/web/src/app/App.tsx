@@ -1,0 +1,29 @@
+// Routes: home in the first chunk; the variant and table pages load on demand.
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { HomePage } from '../features/home/HomePage';
+import { Layout } from './Layout';
+import { NotFound } from './NotFound';
+
+const VariantPage = lazy(() => import('../features/variant/VariantPage'));
+const TablePage = lazy(() => import('../features/table/TablePage'));
+
+/** The whole app: layout around the routes of product.md. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<div className="loading" aria-busy="true" />}>
+        <Layout>
+          <Suspense fallback={<div className="loading" aria-busy="true" />}>
+            <Routes>
+              <Route path="/" element={<HomePage />} />
+              <Route path="/variants/:id" element={<VariantPage />} />
+              <Route path="/t/:id" element={<TablePage />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Suspense>
+        </Layout>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,47 @@
+// The frame of every page: skip link, header with the Beta mark and language switcher, footer.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../i18n/languages';
+import { switchLanguage } from '../i18n/i18n';
+
+/** The page frame around a route. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('app.skip')}
+      </a>
+      <header className="site-header">
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true" />
+          {t('app.name')}
+        </Link>
+        <span className="beta">{t('app.beta')}</span>
+        <label className="language">
+          <span className="visually-hidden">{t('app.language')}</span>
+          <select
+            value={i18n.resolvedLanguage ?? i18n.language}
+            onChange={(e) => isLanguage(e.target.value) && switchLanguage(e.target.value)}
+          >
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <span>{t('app.footer')}</span>
+        <span>
+          {t('app.version', { version: __APP_VERSION__ })} · <code>{__APP_COMMIT__}</code>
+        </span>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+// Entering a move point by point: what a pick on the board means, asked of the rules library.
+import { FOX, GOOSE, movablePoints, moveInput, type Game } from '@fg/rules';
+import type { Piece } from '../../board/Board';
+
+/** What a pick leads to: a longer chain, a finished move to send, or nothing (an illegal click). */
+export type PickOutcome =
+  | { readonly kind: 'picked'; readonly picked: readonly string[] } // ['d4'] or ['d4', 'd6']
+  | { readonly kind: 'move'; readonly path: readonly string[] } // ['d4', 'd6', 'f6']
+  | { readonly kind: 'ignored' };
+
+/** The outcome of picking `point` with `picked` entered so far. */
+export function pickPoint(game: Game, picked: readonly string[], point: string): PickOutcome {
+  if (picked.length === 0) {
+    return movablePoints(game).includes(point) ? { kind: 'picked', picked: [point] } : { kind: 'ignored' };
+  }
+  if (picked.length === 1 && point === picked[0]) return { kind: 'picked', picked: [] }; // put the piece back
+  const input = moveInput(game, picked);
+  if (input.targets.includes(point)) {
+    const next = [...picked, point];
+    const after = moveInput(game, next);
+    return after.complete && after.targets.length === 0 ? { kind: 'move', path: next } : { kind: 'picked', picked: next };
+  }
+  // Picking the last landing point again ends an optional chain there.
+  if (picked.length >= 2 && point === picked[picked.length - 1] && input.complete) return { kind: 'move', path: picked };
+  if (picked.length === 1 && movablePoints(game).includes(point)) return { kind: 'picked', picked: [point] };
+  return { kind: 'ignored' };
+}
+
+/** Whether the chain entered so far may stop here while it could also go on (shows "End move here"). */
+export function canEndChain(game: Game, picked: readonly string[]): boolean {
+  if (picked.length < 2) return false;
+  const input = moveInput(game, picked);
+  return input.complete && input.targets.length > 0;
+}
+
+/** The pieces of the game's position by point name. */
+export function piecesOf(game: Game): Map<string, Piece> {
+  const pieces = new Map<string, Piece>();
+  game.variant.board.points.forEach((point, i) => {
+    const cell = game.position.cells[i];
+    if (cell === FOX) pieces.set(point.name, 'fox');
+    else if (cell === GOOSE) pieces.set(point.name, 'goose');
+  });
+  return pieces;
+}
+
+/** The last move's path as point names, or none before the first move. */
+export function lastMovePath(game: Game): string[] {
+  const last = game.moves[game.moves.length - 1];
+  return last ? last.map((p) => game.variant.board.points[p]!.name) : [];
+}

@@ -1,0 +1,18 @@
+// The words of the status line: whose turn it is, or the result and its reason.
+import type { TFunction } from 'i18next';
+import type { Role, TableView } from '@fg/protocol';
+
+/** The status line for a table as seen by `role`. */
+export function statusText(t: TFunction, table: TableView | null, role: Role | null): string {
+  if (!table) return t('status.connecting');
+  if (table.result) return resultText(t, table.result);
+  if (table.status === 'waiting') return t('status.waiting');
+  if (role === table.turn) return t(`status.yourTurn.${table.turn}`);
+  return t(`status.turn.${table.turn}`);
+}
+
+/** A result in words: who won (or a draw), and why. */
+export function resultText(t: TFunction, result: NonNullable<TableView['result']>): string {
+  const winner = t(`result.${result.winner ?? 'draw'}`);
+  return t('result.withReason', { winner, reason: t(`reason.${result.reason}`) });
+}

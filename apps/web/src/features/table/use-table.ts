@@ -1,0 +1,86 @@
+// The live table: a reconnecting socket, the state it feeds, and the actions a player can take.
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { ClientMessage } from '@fg/protocol';
+import type { Side } from '@fg/rules';
+import { Connection, tableSocketUrl, type ConnectionState } from '../../lib/connection';
+import { fetchTable, takeSeat } from '../../lib/api';
+import { forgetSeat, loadSeat, saveSeat } from '../../lib/seat-store';
+import { INITIAL_TABLE_STATE, tableReducer } from './table-state';
+
+/** The table page's live data and actions. */
+export interface LiveTable {
+  readonly state: typeof INITIAL_TABLE_STATE;
+  readonly connection: ConnectionState;
+  readonly notFound: boolean;
+  readonly rematchSeatTable: string | null; // a rematch table where this browser now holds a seat
+  send(message: ClientMessage): boolean;
+  sit(side: Side): Promise<string | null>; // null on success, else an error code
+  dismissError(): void;
+}
+
+/** Connects to table `id` and keeps its state; the stored seat token makes this browser a player. */
+export function useTable(id: string): LiveTable {
+  const [state, dispatch] = useReducer(tableReducer, INITIAL_TABLE_STATE);
+  const [connectionState, setConnectionState] = useState<ConnectionState>('connecting');
+  const [notFound, setNotFound] = useState(false);
+  const [rematchSeatTable, setRematchSeatTable] = useState<string | null>(null);
+  const connection = useRef<Connection | null>(null);
+  const sentToken = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    void fetchTable(id).then((answer) => {
+      if (live && !answer.ok && answer.code === 'table-not-found') setNotFound(true);
+    });
+    const socket = new Connection(tableSocketUrl(location, id), {
+      hello: () => {
+        sentToken.current = loadSeat(id)?.token;
+        return sentToken.current ? { type: 'hello', token: sentToken.current } : { type: 'hello' };
+      },
+      onState: (next) => live && setConnectionState(next),
+      onMessage: (message) => {
+        if (!live) return;
+        if (message.type === 'welcome' && sentToken.current) {
+          // The server names our seat: remember its side, or forget a token it did not accept.
+          if (message.role === 'spectator') forgetSeat(id);
+          else saveSeat(id, { side: message.role, token: sentToken.current });
+        }
+        if (message.type === 'error' && message.code === 'bad-token') forgetSeat(id);
+        if (message.type === 'error' && message.code === 'table-not-found') setNotFound(true);
+        if (message.type === 'rematch' && message.seat) {
+          saveSeat(message.table, message.seat);
+          setRematchSeatTable(message.table);
+        }
+        dispatch({ type: 'message', message });
+      },
+    });
+    connection.current = socket;
+    return () => {
+      live = false;
+      socket.close();
+      connection.current = null;
+    };
+  }, [id]);
+
+  // A move that did not fit what we know: start again from a fresh welcome.
+  useEffect(() => {
+    if (state.stale) connection.current?.reconnect();
+  }, [state.stale]);
+
+  const send = useCallback((message: ClientMessage) => connection.current?.send(message) ?? false, []);
+
+  const sit = useCallback(
+    async (side: Side): Promise<string | null> => {
+      const answer = await takeSeat(id, side);
+      if (!answer.ok) return answer.code;
+      saveSeat(id, answer.value.seat);
+      connection.current?.reconnect(); // hello again, now with the token
+      return null;
+    },
+    [id],
+  );
+
+  const dismissError = useCallback(() => dispatch({ type: 'dismiss-error' }), []);
+
+  return { state, connection: connectionState, notFound, rematchSeatTable, send, sit, dismissError };
+}

@@ -1,0 +1,66 @@
+// Create table with a variant's options and the creator's side.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SeatChoice } from '@fg/protocol';
+import type { OptionValue, VariantInfo } from '@fg/rules';
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { useCreateTable } from '../../lib/use-create-table';
+
+/** The creator's choices of side. */
+const SEAT_CHOICES: readonly SeatChoice[] = ['fox', 'geese', 'random'];
+
+/** The form; the options start at the variant's defaults. */
+export function CreateTableForm({ info, onOptions }: { info: VariantInfo; onOptions?: (options: Record<string, OptionValue>) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [options, setOptions] = useState<Record<string, OptionValue>>({ ...info.defaultOptions });
+  const [side, setSide] = useState<SeatChoice>('random');
+  const { create, busy, error } = useCreateTable();
+  const change = (name: string, value: OptionValue): void => {
+    const next = { ...options, [name]: value };
+    setOptions(next);
+    onOptions?.(next);
+  };
+  return (
+    <form
+      className="create-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void create(info.id, options, side);
+      }}
+    >
+      {info.options.map((spec) =>
+        typeof spec.default === 'boolean' ? (
+          <label key={spec.name} className="check">
+            <input type="checkbox" checked={options[spec.name] === true} onChange={(e) => change(spec.name, e.target.checked)} />
+            {t(`options.${spec.name}.label`)}
+          </label>
+        ) : (
+          <label key={spec.name} className="field">
+            <span>{t(`options.${spec.name}.label`)}</span>
+            <select value={String(options[spec.name])} onChange={(e) => change(spec.name, Number(e.target.value))}>
+              {spec.values.map((value) => (
+                <option key={String(value)} value={String(value)}>
+                  {String(value)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ),
+      )}
+      <fieldset className="sides">
+        <legend>{t('create.side')}</legend>
+        {SEAT_CHOICES.map((choice) => (
+          <label key={choice} className="check">
+            <input type="radio" name={`${id}-side`} value={choice} checked={side === choice} onChange={() => setSide(choice)} />
+            {t(`create.sides.${choice}`)}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" disabled={busy}>
+        {t('create.button')}
+      </button>
+      <ErrorNotice code={error} />
+    </form>
+  );
+}

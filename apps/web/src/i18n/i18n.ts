@@ -1,0 +1,50 @@
+// i18next set up with translations loaded lazily, one chunk per language and namespace.
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { detectLanguage, isLanguage, rememberLanguage, storedLanguage, type Language } from './languages';
+
+// Lazy globs: each JSON file becomes its own chunk, fetched only when its language is used.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+/** An i18next backend that imports `locales/<lng>/<ns>.json` on demand. */
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`./locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/** Starts i18next in the detected language; resolves once its strings are loaded. */
+export function startI18n(): Promise<unknown> {
+  const language = detectLanguage(location.search, storedLanguage(), navigator.languages ?? [navigator.language]);
+  if (new URLSearchParams(location.search).has('lang')) rememberLanguage(language);
+  document.documentElement.lang = language;
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  return i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'ru', 'pl', 'hu'],
+      ns: ['common', 'variants'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false }, // React escapes already
+      react: { useSuspense: true },
+    });
+}
+
+/** Switches the UI language and remembers it. */
+export function switchLanguage(language: Language): void {
+  if (!isLanguage(language)) return;
+  rememberLanguage(language);
+  void i18next.changeLanguage(language);
+}

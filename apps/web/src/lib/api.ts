@@ -1,0 +1,40 @@
+// The HTTP API of protocol.md, as functions returning values (never throwing).
+import type { CreateTableBody, CreateTableResponse, TableResponse, TakeSeatResponse } from '@fg/protocol';
+import type { Side } from '@fg/rules';
+
+/** An API answer: the body, or an error code (protocol codes, or `network`) with its message. */
+export type ApiResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: string; readonly message: string };
+
+/** Sends one JSON request and reads the answer as a value or a coded error. */
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    return { ok: false, code: 'network', message: String(error) };
+  }
+  const data = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!response.ok) {
+    return { ok: false, code: data?.error?.code ?? 'network', message: data?.error?.message ?? `HTTP ${response.status}` };
+  }
+  return { ok: true, value: data as T };
+}
+
+/** Creates a table; the creator gets a seat at once. */
+export function createTable(body: CreateTableBody): Promise<ApiResult<CreateTableResponse>> {
+  return request('POST', '/api/tables', body);
+}
+
+/** Reads a table as everyone sees it. */
+export function fetchTable(id: string): Promise<ApiResult<TableResponse>> {
+  return request('GET', `/api/tables/${encodeURIComponent(id)}`);
+}
+
+/** Takes a free seat of a table (the given side, or whichever is free). */
+export function takeSeat(id: string, side?: Side): Promise<ApiResult<TakeSeatResponse>> {
+  return request('POST', `/api/tables/${encodeURIComponent(id)}/seats`, side ? { side } : {});
+}

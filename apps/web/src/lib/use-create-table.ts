@@ -1,0 +1,24 @@
+// Creating a table: ask the server, keep the seat it gives, open the table page.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SeatChoice, TableOptions } from '@fg/protocol';
+import type { VariantId } from '@fg/rules';
+import { createTable } from './api';
+import { saveSeat } from './seat-store';
+
+/** A create-table action with its busy flag and last error code. */
+export function useCreateTable() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = async (variant: VariantId, options: TableOptions = {}, side: SeatChoice = 'random'): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    const answer = await createTable({ variant, options, side });
+    setBusy(false);
+    if (!answer.ok) return setError(answer.code);
+    saveSeat(answer.value.table.id, answer.value.seat);
+    navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });
+  };
+  return { create, busy, error };
+}
