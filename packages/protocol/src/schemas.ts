@@ -107,8 +107,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 
 // ---- WebSocket: server to client ----
 
-/** Answer to `hello`. */
-export const welcomeMessageSchema = z.object({ type: z.literal('welcome'), role: z.enum(ROLES), table: tableViewSchema });
+/** Answer to `hello`; `abandonSeconds` (an addition) says how long an opponent must be away before a claim. */
+export const welcomeMessageSchema = z.object({
+  type: z.literal('welcome'),
+  role: z.enum(ROLES),
+  table: tableViewSchema,
+  abandonSeconds: z.number().int().min(0).optional(),
+});
 /** A move was accepted and stored; `ply` is the number of the move played (0 for the first). */
 export const movedMessageSchema = z.object({
   type: z.literal('moved'),

@@ -1,0 +1,82 @@
+// Builds the whole server as a Fastify app without listening, so tests and server.ts share it.
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { loggerOptions } from './logger.js';
+import { registerApiRoutes } from './routes/api.js';
+import { registerErrorHandler } from './routes/errors.js';
+import { registerWebApp } from './routes/web.js';
+import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
+import { SqliteStore } from './store/sqlite-store.js';
+import type { TableStore } from './store/store.js';
+import { Authority } from './tables/authority.js';
+
+/** What a test may put in place of the defaults. */
+export interface AppDeps {
+  readonly store?: TableStore;
+  readonly now?: () => number;
+}
+
+/** How often waiting tables are swept. */
+const SWEEP_MS = 10 * 60_000;
+
+/** Builds the app: API, WebSocket, web app, store; call `listen` on the result, `close` to stop. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: 16 * 1024,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: true,
+  });
+  const store = deps.store ?? new SqliteStore(config.dataDir, config.sqliteSync);
+  const authority = new Authority(store, {
+    abandonSeconds: config.abandonSeconds,
+    waitingHours: config.waitingHours,
+    ...(deps.now ? { now: deps.now } : {}),
+    onError: (error, what) => app.log.error({ err: error }, what),
+  });
+  app.addHook('onClose', async () => store.close());
+
+  registerErrorHandler(app);
+  // An empty JSON body counts as no body, so `POST /seats` works with or without `{}`.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('the body is not JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`too many requests; try again in ${context.after}`), { statusCode: 429 }),
+  });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_PAYLOAD_BYTES },
+    preClose(done) {
+      closeAllSockets(this.websocketServer.clients);
+      done();
+    },
+  });
+
+  const restored = await authority.restore();
+  app.log.info({ tables: restored }, 'tables restored');
+  const sweep = (): void => {
+    authority.sweep().then(
+      (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),
+      (error: unknown) => app.log.error({ err: error }, 'sweep failed'),
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  registerApiRoutes(app, authority, config.createLimit);
+  registerTableSocket(app, authority, { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes });
+  await registerWebApp(app, config.webDir);
+  return app;
+}

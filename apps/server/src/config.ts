@@ -1,0 +1,74 @@
+// The server's settings, read once from the environment and checked with zod.
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+/** The environment variables the server reads, with their defaults. */
+export const envSchema = z.object({
+  PORT: intFrom(3000).pipe(z.number().max(65535)),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json', 'auto']).default('auto'),
+  ABANDON_SECONDS: intFrom(60),
+  WEB_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  /** Tables one address may create per minute. */
+  CREATE_LIMIT: intFrom(30, 1),
+  /** Messages one connection may send in a burst, refilled at MESSAGE_RATE per second. */
+  MESSAGE_BURST: intFrom(30, 1),
+  MESSAGE_RATE: intFrom(10, 1),
+  /** Bad inputs within a minute after which a connection is closed with 1008. */
+  MAX_STRIKES: intFrom(10, 1),
+  /** Hours after which a table whose seat is still free is removed. */
+  WAITING_HOURS: z.coerce.number().positive().default(24),
+  /** `full` syncs every acknowledged move to disk; `normal` survives a process crash but not a power loss. */
+  SQLITE_SYNC: z.enum(['full', 'normal']).default('full'),
+  /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+/** The server's settings. */
+export interface Config {
+  readonly port: number; // 3000
+  readonly host: string; // '127.0.0.1'
+  readonly dataDir: string; // './data'; ':memory:' keeps nothing on disk
+  readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  readonly logFormat: 'pretty' | 'json';
+  readonly abandonSeconds: number; // 60
+  readonly webDir: string; // folder of the built web app
+  readonly createLimit: number; // 30 tables a minute per address
+  readonly messageBurst: number; // 30 messages
+  readonly messageRate: number; // 10 messages a second
+  readonly maxStrikes: number; // 10 bad inputs a minute
+  readonly waitingHours: number; // 24
+  readonly sqliteSync: 'full' | 'normal';
+  readonly trustProxy: boolean;
+}
+
+/** Parses the environment once; a bad value stops the server with a message naming it. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`bad environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
+    abandonSeconds: e.ABANDON_SECONDS,
+    webDir: e.WEB_DIR,
+    createLimit: e.CREATE_LIMIT,
+    messageBurst: e.MESSAGE_BURST,
+    messageRate: e.MESSAGE_RATE,
+    maxStrikes: e.MAX_STRIKES,
+    waitingHours: e.WAITING_HOURS,
+    sqliteSync: e.SQLITE_SYNC,
+    trustProxy: e.TRUST_PROXY === 'true',
+    ...overrides,
+  };
+}

@@ -1,0 +1,51 @@
+// The HTTP API of protocol.md: variants, tables, seats, health; bodies checked with the protocol's zod schemas.
+import type { FastifyInstance } from 'fastify';
+import { createTableBodySchema, describeIssues, tableIdSchema, takeSeatBodySchema } from '@fg/protocol';
+import { VARIANT_INFOS } from '@fg/rules';
+import type { Authority } from '../tables/authority.js';
+import { sendError } from './errors.js';
+
+type IdParams = { Params: { id: string } };
+
+const notFound = (id: string): [code: 'table-not-found', message: string] => ['table-not-found', `no table "${id}"`];
+
+/** Registers the API routes; `createLimit` is how many tables one address may create a minute. */
+export function registerApiRoutes(app: FastifyInstance, authority: Authority, createLimit: number): void {
+  const variants = { variants: VARIANT_INFOS };
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  app.get('/api/variants', async () => variants);
+
+  app.post('/api/tables', { config: { rateLimit: { max: createLimit, timeWindow: 60_000 } } }, async (request, reply) => {
+    const body = createTableBodySchema.safeParse(request.body);
+    if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error)}`);
+    const created = await authority.createTable(body.data);
+    if (!created.ok) return sendError(reply, 'bad-request', created.error.message);
+    return reply.code(201).send(created.value);
+  });
+
+  app.get<IdParams>('/api/tables/:id', async (request, reply) => {
+    const { id } = request.params;
+    const table = tableIdSchema.safeParse(id).success ? await authority.view(id) : null;
+    if (!table) return sendError(reply, ...notFound(id));
+    return { table };
+  });
+
+  app.get<IdParams>('/api/tables/:id/record', async (request, reply) => {
+    const { id } = request.params;
+    const record = tableIdSchema.safeParse(id).success ? await authority.record(id) : null;
+    if (!record) return sendError(reply, ...notFound(id));
+    return record;
+  });
+
+  app.post<IdParams>('/api/tables/:id/seats', { config: { rateLimit: { max: createLimit * 2, timeWindow: 60_000 } } }, async (request, reply) => {
+    const { id } = request.params;
+    if (!tableIdSchema.safeParse(id).success) return sendError(reply, ...notFound(id));
+    const body = takeSeatBodySchema.safeParse(request.body ?? {});
+    if (!body.success) return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error)}`);
+    const taken = await authority.takeSeat(id, body.data.side);
+    if (!taken.ok) return sendError(reply, taken.error.code as 'table-not-found' | 'seat-taken', taken.error.message);
+    return reply.code(201).send(taken.value);
+  });
+}

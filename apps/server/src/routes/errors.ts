@@ -1,0 +1,19 @@
+// HTTP errors in the protocol's shape: `{"error": {"code", "message"}}`, 4xx with the message, 5xx generic.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HTTP_STATUS, type HttpErrorCode } from '@fg/protocol';
+
+/** Answers with a protocol error body and its status code. */
+export function sendError(reply: FastifyReply, code: HttpErrorCode, message: string): FastifyReply {
+  return reply.code(HTTP_STATUS[code]).send({ error: { code, message } });
+}
+
+/** Maps Fastify's and plugins' errors to protocol codes; the full error of a fault goes to the log only. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(reply, 'rate-limited', error.message ?? 'too many requests');
+    if (status >= 400 && status < 500) return sendError(reply, 'bad-request', error.message ?? 'bad request');
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 'internal', 'internal error');
+  });
+}

@@ -1,0 +1,59 @@
+// The WebSocket adapter: frames in, checked messages to the authority, protocol errors out.
+import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/websocket'; // adds the `websocket` route option
+import type { WebSocket } from 'ws';
+import { CLOSE_CODES, MAX_FRAME_BYTES, parseClientMessage, type ClientMessage, type ServerMessageOf, type SocketErrorCode } from '@fg/protocol';
+import type { Authority } from '../tables/authority.js';
+import type { Member } from '../tables/live-table.js';
+import { ConnectionGuard, type GuardLimits } from './guard.js';
+
+/** Frames larger than this are cut off by the WebSocket library itself (close 1009); smaller ones over 4 KiB get `bad-message`. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+const OPEN = 1;
+
+/** Serves `GET /api/tables/:id/ws`. */
+export function registerTableSocket(app: FastifyInstance, authority: Authority, limits: GuardLimits): void {
+  app.get<{ Params: { id: string } }>('/api/tables/:id/ws', { websocket: true }, (socket, request) => {
+    const tableId = request.params.id;
+    const guard = new ConnectionGuard(limits);
+    const member: Member = {
+      send: (text) => {
+        if (socket.readyState === OPEN) socket.send(text);
+      },
+    };
+    let queue: Promise<void> = Promise.resolve();
+
+    const fail = (code: SocketErrorCode, message: string): void => {
+      const error: ServerMessageOf<'error'> = { type: 'error', code, message };
+      member.send(JSON.stringify(error));
+      if (guard.strike()) socket.close(CLOSE_CODES.policyViolation, 'too much bad input');
+    };
+
+    const handle = async (message: ClientMessage): Promise<void> => {
+      if (message.type === 'ping') return member.send('{"type":"pong"}');
+      const outcome =
+        message.type === 'hello' ? await authority.join(tableId, member, message.token) : await authority.play(member, message);
+      if (!outcome.ok) fail(outcome.error.code as SocketErrorCode, outcome.error.message);
+    };
+
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (!guard.admit()) return fail('rate-limited', 'too many messages; slow down');
+      if (isBinary) return fail('bad-message', 'send text frames of JSON');
+      if (data.length > MAX_FRAME_BYTES) return fail('bad-message', `message too large; at most ${MAX_FRAME_BYTES} bytes`);
+      const parsed = parseClientMessage(data.toString('utf8'));
+      if (!parsed.ok) return fail('bad-message', parsed.error.message);
+      // One message at a time per connection, so a move never overtakes its hello.
+      queue = queue.then(() => handle(parsed.value)).catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
+    });
+    socket.on('close', () => {
+      queue = queue.then(() => authority.leave(member));
+    });
+    socket.on('error', (error) => request.log.debug({ err: error }, 'socket error'));
+  });
+}
+
+/** Closes every socket with 1001 when the server shuts down. */
+export function closeAllSockets(clients: Iterable<WebSocket>): void {
+  for (const client of clients) client.close(CLOSE_CODES.goingAway, 'server shutting down');
+}

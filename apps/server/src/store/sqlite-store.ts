@@ -1,0 +1,158 @@
+// The embedded store: one SQLite file in WAL mode; a write returns only once SQLite has committed it.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { GameResult, TableOptions } from '@fg/protocol';
+import type { Side } from '@fg/rules';
+import type { StoredTable, TableStore } from './store.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  options TEXT NOT NULL,
+  fox_token TEXT,
+  geese_token TEXT,
+  ply INTEGER NOT NULL DEFAULT 0,
+  result TEXT,
+  rematch TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+  table_id TEXT NOT NULL,
+  ply INTEGER NOT NULL,
+  move TEXT NOT NULL,
+  PRIMARY KEY (table_id, ply)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created_at) WHERE result IS NULL;
+`;
+
+interface TableRow {
+  id: string;
+  variant: string;
+  options: string;
+  fox_token: string | null;
+  geese_token: string | null;
+  result: string | null;
+  rematch: string | null;
+  created_at: number;
+}
+
+/** Where the database file of a data folder lives. */
+export function databasePath(dataDir: string): string {
+  return dataDir === ':memory:' ? ':memory:' : join(dataDir, 'tables.sqlite');
+}
+
+/** A TableStore in one SQLite file under the data folder. */
+export class SqliteStore implements TableStore {
+  readonly #db: Database.Database;
+  readonly #statements;
+  readonly #appendMove: (id: string, ply: number, move: string, result: GameResult | null) => boolean;
+
+  constructor(dataDir: string, sync: 'full' | 'normal' = 'full') {
+    if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true });
+    const db = new Database(databasePath(dataDir));
+    db.pragma('journal_mode = WAL');
+    // FULL syncs the log at every commit, so an acknowledged move survives a power loss too.
+    db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
+    db.pragma('foreign_keys = ON');
+    db.exec(SCHEMA);
+    this.#db = db;
+    this.#statements = {
+      insert: db.prepare(
+        'INSERT INTO tables (id, variant, options, fox_token, geese_token, ply, result, rematch, created_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @ply, @result, @rematch, @created_at)',
+      ),
+      insertMove: db.prepare('INSERT INTO moves (table_id, ply, move) VALUES (?, ?, ?)'),
+      load: db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?'),
+      moves: db.prepare<[string], { move: string }>('SELECT move FROM moves WHERE table_id = ? ORDER BY ply'),
+      advance: db.prepare('UPDATE tables SET ply = ply + 1, result = ? WHERE id = ? AND ply = ? AND result IS NULL'),
+      takeFox: db.prepare('UPDATE tables SET fox_token = ? WHERE id = ? AND fox_token IS NULL'),
+      takeGeese: db.prepare('UPDATE tables SET geese_token = ? WHERE id = ? AND geese_token IS NULL'),
+      finish: db.prepare('UPDATE tables SET result = ? WHERE id = ? AND result IS NULL'),
+      rematch: db.prepare('UPDATE tables SET rematch = ? WHERE id = ?'),
+      unfinished: db.prepare<[], TableRow>('SELECT * FROM tables WHERE result IS NULL'),
+      waiting: db.prepare<[number], { id: string }>(
+        'SELECT id FROM tables WHERE created_at < ? AND (fox_token IS NULL OR geese_token IS NULL)',
+      ),
+      removeMoves: db.prepare('DELETE FROM moves WHERE table_id = ?'),
+      remove: db.prepare('DELETE FROM tables WHERE id = ?'),
+    };
+    const s = this.#statements;
+    this.#appendMove = db.transaction((id: string, ply: number, move: string, result: GameResult | null): boolean => {
+      if (s.advance.run(result ? JSON.stringify(result) : null, id, ply).changes !== 1) return false;
+      s.insertMove.run(id, ply, move);
+      return true;
+    });
+  }
+
+  #fromRow(row: TableRow): StoredTable {
+    return {
+      id: row.id,
+      variant: row.variant,
+      options: JSON.parse(row.options) as TableOptions,
+      seats: { fox: row.fox_token, geese: row.geese_token },
+      moves: this.#statements.moves.all(row.id).map((m) => m.move),
+      result: row.result ? (JSON.parse(row.result) as GameResult) : null,
+      rematch: row.rematch,
+      createdAt: row.created_at,
+    };
+  }
+
+  async insertTable(table: StoredTable): Promise<void> {
+    this.#db.transaction(() => {
+      this.#statements.insert.run({
+        id: table.id,
+        variant: table.variant,
+        options: JSON.stringify(table.options),
+        fox_token: table.seats.fox,
+        geese_token: table.seats.geese,
+        ply: table.moves.length,
+        result: table.result ? JSON.stringify(table.result) : null,
+        rematch: table.rematch,
+        created_at: table.createdAt,
+      });
+      table.moves.forEach((move, ply) => this.#statements.insertMove.run(table.id, ply, move));
+    })();
+  }
+
+  async loadTable(id: string): Promise<StoredTable | null> {
+    const row = this.#statements.load.get(id);
+    return row ? this.#fromRow(row) : null;
+  }
+
+  async appendMove(id: string, ply: number, move: string, result: GameResult | null): Promise<boolean> {
+    return this.#appendMove(id, ply, move, result);
+  }
+
+  async takeSeat(id: string, side: Side, tokenHash: string): Promise<boolean> {
+    const statement = side === 'fox' ? this.#statements.takeFox : this.#statements.takeGeese;
+    return statement.run(tokenHash, id).changes === 1;
+  }
+
+  async finish(id: string, result: GameResult): Promise<boolean> {
+    return this.#statements.finish.run(JSON.stringify(result), id).changes === 1;
+  }
+
+  async setRematch(id: string, rematch: string): Promise<void> {
+    this.#statements.rematch.run(rematch, id);
+  }
+
+  async listUnfinished(): Promise<StoredTable[]> {
+    return this.#statements.unfinished.all().map((row) => this.#fromRow(row));
+  }
+
+  async removeWaiting(createdBefore: number): Promise<string[]> {
+    return this.#db.transaction(() => {
+      const ids = this.#statements.waiting.all(createdBefore).map((r) => r.id);
+      for (const id of ids) {
+        this.#statements.removeMoves.run(id);
+        this.#statements.remove.run(id);
+      }
+      return ids;
+    })();
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+}

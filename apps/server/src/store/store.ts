@@ -1,0 +1,37 @@
+// The one narrow storage interface of the authority; SQLite, memory (and later Redis) implement it.
+import type { GameResult, TableOptions } from '@fg/protocol';
+import type { Side } from '@fg/rules';
+
+/** A table as stored: everything needed to rebuild it after a restart. */
+export interface StoredTable {
+  readonly id: string; // 'V1StGXR8_Z5j'
+  readonly variant: string; // 'standard'
+  readonly options: TableOptions; // { geese: 13, sideways: false }
+  readonly seats: Readonly<Record<Side, string | null>>; // token hashes; null while the seat is free
+  readonly moves: readonly string[]; // ['d4-d5', 'c3-c4']
+  readonly result: GameResult | null;
+  readonly rematch: string | null; // id of the follow-up table
+  readonly createdAt: number; // ms since the epoch
+}
+
+/** Storage of tables. Every write is durable once its promise resolves. */
+export interface TableStore {
+  /** Stores a new table. */
+  insertTable(table: StoredTable): Promise<void>;
+  /** The table with this id, or null. */
+  loadTable(id: string): Promise<StoredTable | null>;
+  /** Appends a move only if the table still has `ply` moves; stores the result with it. False if `ply` no longer matches. */
+  appendMove(id: string, ply: number, move: string, result: GameResult | null): Promise<boolean>;
+  /** Takes a seat only if it is still free; false if it is taken. */
+  takeSeat(id: string, side: Side, tokenHash: string): Promise<boolean>;
+  /** Ends a game only if it has no result yet; false if it had one. */
+  finish(id: string, result: GameResult): Promise<boolean>;
+  /** Records the follow-up table of a finished one. */
+  setRematch(id: string, rematch: string): Promise<void>;
+  /** Every table without a result. */
+  listUnfinished(): Promise<StoredTable[]>;
+  /** Removes tables created before `createdBefore` with a seat still free; returns their ids. */
+  removeWaiting(createdBefore: number): Promise<string[]>;
+  /** Closes the store; no call may follow. */
+  close(): Promise<void>;
+}

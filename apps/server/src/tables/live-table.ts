@@ -1,0 +1,103 @@
+// A table as the authority holds it in memory, and the views of it that clients are sent.
+import type { GameResult, Role, Seats, TableStatus, TableView } from '@fg/protocol';
+import { makePosition, replayRecord, type Game, type Side } from '@fg/rules';
+import type { StoredTable } from '../store/store.js';
+
+/** A connection at a table, as the authority sees it: something that takes serialized messages. */
+export interface Member {
+  send(text: string): void;
+}
+
+/** Who a member is at its table; players keep their token to derive a rematch seat. */
+export interface Seating {
+  readonly role: Role;
+  readonly token: string | null;
+}
+
+/** A loaded table: the stored facts, the replayed game, and who is connected. */
+export interface LiveTable {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly options: StoredTable['options'];
+  readonly seats: Record<Side, string | null>; // token hashes
+  game: Game;
+  position: string; // position text of game.position, kept so it is made once per move
+  readonly moves: string[]; // move texts, oldest first
+  result: GameResult | null;
+  rematch: string | null;
+  readonly members: Map<Member, Seating>;
+  drawOffer: Side | null; // the side whose draw offer stands
+  readonly rematchAsks: Map<Side, string>; // side -> token of the player who asked
+  readonly offlineSince: Record<Side, number>; // ms; when the seat last had no connection
+  idleSince: number; // ms; when the last member left
+  queue: Promise<unknown>; // actions on one table run one at a time
+}
+
+/** Rebuilds a live table from its stored form by replaying its moves; null if they do not replay. */
+export function liveFromStored(stored: StoredTable, now: number): LiveTable | null {
+  const replayed = replayRecord({ variant: stored.variant, options: stored.options, moves: stored.moves });
+  if (!replayed.ok) return null;
+  const game = replayed.value;
+  return {
+    id: stored.id,
+    createdAt: stored.createdAt,
+    options: game.variant.options,
+    seats: { ...stored.seats },
+    game,
+    position: makePosition(game.variant.board, game.position),
+    moves: [...stored.moves],
+    result: stored.result ?? game.result,
+    rematch: stored.rematch,
+    members: new Map(),
+    drawOffer: null,
+    rematchAsks: new Map(),
+    offlineSince: { fox: now, geese: now },
+    idleSince: now,
+    queue: Promise.resolve(),
+  };
+}
+
+/** Waiting while a seat is free, finished once there is a result, playing in between. */
+export function tableStatus(table: LiveTable): TableStatus {
+  if (table.result) return 'finished';
+  return table.seats.fox !== null && table.seats.geese !== null ? 'playing' : 'waiting';
+}
+
+/** Whether any connection holds this side's seat. */
+export function isOnline(table: LiveTable, side: Side): boolean {
+  for (const seating of table.members.values()) if (seating.role === side) return true;
+  return false;
+}
+
+/** Both seats as everyone sees them. */
+export function seatsView(table: LiveTable): Seats {
+  return {
+    fox: { taken: table.seats.fox !== null, online: isOnline(table, 'fox') },
+    geese: { taken: table.seats.geese !== null, online: isOnline(table, 'geese') },
+  };
+}
+
+/** How many connections watch the table. */
+export function spectatorCount(table: LiveTable): number {
+  let count = 0;
+  for (const seating of table.members.values()) if (seating.role === 'spectator') count++;
+  return count;
+}
+
+/** The table as everyone at it sees it: no tokens, ever. */
+export function tableView(table: LiveTable): TableView {
+  return {
+    id: table.id,
+    variant: table.game.variant.id,
+    options: { ...table.options },
+    status: tableStatus(table),
+    seats: seatsView(table),
+    spectators: spectatorCount(table),
+    position: table.position,
+    turn: table.game.position.turn,
+    ply: table.moves.length,
+    moves: [...table.moves],
+    result: table.result,
+    rematch: table.rematch,
+  };
+}
