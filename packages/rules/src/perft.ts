@@ -13,6 +13,7 @@ class PerftSearch {
   private readonly jump: Int8Array;
   private readonly gooseSteps: Int8Array; // the goose steps of every point, -1 padded, per direction slot
   private readonly gooseDirs: number;
+  private readonly gooseSources: Int8Array; // per point, the points a goose could step in from, -1 padded
   private readonly pen: Int8Array | null;
   private readonly breakthrough: Uint8Array | null; // 1 on the points where a fox wins
   private readonly foxWinsBelow: number;
@@ -36,6 +37,10 @@ class PerftSearch {
     this.gooseSteps = new Int8Array(board.points.length * dirs.length);
     for (let p = 0; p < board.points.length; p++) {
       dirs.forEach((d, i) => (this.gooseSteps[p * dirs.length + i] = board.step[p * 8 + d]!));
+    }
+    this.gooseSources = new Int8Array(board.points.length * dirs.length);
+    for (let p = 0; p < board.points.length; p++) {
+      dirs.forEach((d, i) => (this.gooseSources[p * dirs.length + i] = board.step[p * 8 + ((d + 4) % 8)]!));
     }
     this.pen = variant.pen ? Int8Array.from(variant.pen) : null;
     const rank = variant.breakthroughRank;
@@ -66,6 +71,7 @@ class PerftSearch {
   }
 
   private gooseNode(depth: number): number {
+    if (depth === 1) return this.gooseMoves();
     const { cells, gooseSteps, gooseDirs } = this;
     const n = cells.length;
     let sum = 0;
@@ -75,15 +81,11 @@ class PerftSearch {
       for (let i = 0; i < gooseDirs; i++) {
         const to = gooseSteps[base + i]!;
         if (to < 0 || cells[to] !== EMPTY) continue;
-        if (depth === 1) {
-          sum++;
-        } else {
-          cells[p] = EMPTY;
-          cells[to] = GOOSE;
-          sum += this.node(depth - 1, true);
-          cells[to] = EMPTY;
-          cells[p] = GOOSE;
-        }
+        cells[p] = EMPTY;
+        cells[to] = GOOSE;
+        sum += this.node(depth - 1, true);
+        cells[to] = EMPTY;
+        cells[p] = GOOSE;
       }
     }
     return sum;
@@ -98,7 +100,56 @@ class PerftSearch {
     } else {
       for (let i = 0; i < foxes.length; i++) sum += this.chains(i, depth);
     }
+    if (depth === 2) return sum + this.stepsThenGooseMoves();
     for (let i = 0; i < foxes.length; i++) sum += this.steps(i, depth);
+    return sum;
+  }
+
+  /** The geese's move count in the current cells. */
+  private gooseMoves(): number {
+    const { cells, gooseSteps, gooseDirs } = this;
+    let sum = 0;
+    for (let p = 0; p < cells.length; p++) {
+      if (cells[p] !== GOOSE) continue;
+      const base = p * gooseDirs;
+      for (let i = 0; i < gooseDirs; i++) {
+        const to = gooseSteps[base + i]!;
+        if (to >= 0 && cells[to] === EMPTY) sum++;
+      }
+    }
+    return sum;
+  }
+
+  /** How many geese could step onto point p. */
+  private gooseInflow(p: number): number {
+    const { cells, gooseSources, gooseDirs } = this;
+    const base = p * gooseDirs;
+    let sum = 0;
+    for (let i = 0; i < gooseDirs; i++) {
+      const from = gooseSources[base + i]!;
+      if (from >= 0 && cells[from] === GOOSE) sum++;
+    }
+    return sum;
+  }
+
+  /**
+   * perft 2 over the fox steps, without playing them: a step from a to b changes the geese's
+   * move count only by the geese that could step onto a (now free) or onto b (now taken).
+   */
+  private stepsThenGooseMoves(): number {
+    const { cells, step, foxes, breakthrough } = this;
+    const before = this.gooseMoves();
+    let sum = 0;
+    for (let i = 0; i < foxes.length; i++) {
+      const from = foxes[i]!;
+      const freed = this.gooseInflow(from);
+      for (let d = 0; d < 8; d++) {
+        const to = step[from * 8 + d]!;
+        if (to < 0 || cells[to] !== EMPTY) continue;
+        if (breakthrough && breakthrough[to] === 1) continue; // the game ends: no moves follow
+        sum += before + freed - this.gooseInflow(to);
+      }
+    }
     return sum;
   }
 

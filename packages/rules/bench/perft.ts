@@ -1,0 +1,59 @@
+// `pnpm bench` part 1: perft leaf counts per second from every variant's start position, and the
+// fast counter against a plain one (legal move lists, every move played) in the same run.
+import { applyMove, generateMoves, getVariant, materialOutcome, perft, startPosition, type Position, type Variant } from '../src/index.js';
+
+/** The plain counter: lists and plays every move, counting the last level by list length. */
+function plainPerft(v: Variant, position: Position, depth: number): number {
+  if (materialOutcome(v, position)) return 0;
+  const moves = generateMoves(v, position);
+  if (depth === 1) return moves.length;
+  let sum = 0;
+  for (const m of moves) sum += plainPerft(v, applyMove(v, position, m), depth - 1);
+  return sum;
+}
+
+/** Runs `count` at least `minSeconds`, returning leaves and the best leaves per second. */
+function measure(count: () => number, minSeconds: number): { leaves: number; perSecond: number } {
+  let best = 0;
+  let leaves = 0;
+  const start = performance.now();
+  do {
+    const t = performance.now();
+    leaves = count();
+    best = Math.max(best, leaves / ((performance.now() - t) / 1000));
+  } while ((performance.now() - start) / 1000 < minSeconds);
+  return { leaves, perSecond: best };
+}
+
+const quick = process.argv.includes('--quick');
+const CASES: [string, Record<string, unknown>, number][] = [
+  ['standard', {}, 8],
+  ['standard', { geese: 15 }, 7],
+  ['standard', { geese: 17 }, 7],
+  ['standard', { sideways: true }, 7],
+  ['two-foxes', {}, 7],
+  ['big-cross', {}, 7],
+  ['raevskak', {}, 6],
+  ['raevskak', { geese: 15 }, 7],
+  ['raevskak', { geese: 17 }, 7],
+];
+
+const mleaves = (n: number): string => (n / 1e6).toFixed(1).padStart(8);
+console.log('perft from the start position (best of repeated runs; M leaves/s)');
+console.log('variant                          depth        leaves    fast M/s  plain M/s  ratio');
+let standard8 = 0;
+for (const [id, options, fullDepth] of CASES) {
+  const v = getVariant(id, options);
+  if (!v.ok) throw new Error(v.error.message);
+  const start = startPosition(v.value);
+  const depth = quick ? fullDepth - 1 : fullDepth;
+  const fast = measure(() => perft(v.value, start, depth), quick ? 0.2 : 1);
+  const plain = measure(() => plainPerft(v.value, start, depth), 0);
+  if (id === 'standard' && depth === 8 && Object.keys(options).length === 0) standard8 = fast.perSecond;
+  const label = `${id} ${JSON.stringify(options)}`.padEnd(32);
+  console.log(`${label} ${String(depth).padStart(5)} ${String(fast.leaves).padStart(13)} ${mleaves(fast.perSecond)}    ${mleaves(plain.perSecond)}  ${(fast.perSecond / plain.perSecond).toFixed(1).padStart(5)}x`);
+}
+if (standard8) {
+  const verdict = standard8 >= 60e6 ? 'PASS' : 'MISS';
+  console.log(`target: perft standard 8 at least 60 M leaves/s: ${(standard8 / 1e6).toFixed(1)} M/s ${verdict}`);
+}

@@ -1,0 +1,123 @@
+// The rules command line (rules.md section 7) as a pure function from words to output, so that
+// the CLI, batch mode and tests share one implementation.
+import { newGame, playMoveText } from './game.js';
+import { generateMoves } from './moves.js';
+import { makeMoveText } from './notation.js';
+import { formatOutcome, materialOutcome } from './outcome.js';
+import { perft } from './perft.js';
+import { makePosition, parsePosition, startPosition, type Position } from './position.js';
+import { getVariant, type Variant } from './variants.js';
+
+/** What a command printed and its exit status: 0 ok, 1 illegal move, 2 bad input. */
+export interface CommandOutput {
+  readonly status: 0 | 1 | 2;
+  readonly lines: readonly string[]; // standard output, one entry a line
+  readonly error?: string; // the message for standard error when status is not 0
+}
+
+/** The words of a command after its name: the variant, flags, and the other words in order. */
+interface Parsed {
+  readonly variant: Variant;
+  readonly position: Position;
+  readonly rest: readonly string[];
+}
+
+const USAGE = 'expected perft | moves | play | batch';
+
+const usageError = (message: string): CommandOutput => ({ status: 2, lines: [], error: message });
+
+/** Reads `<variant> [--geese N] [--sideways] [--position "<text>"] words...`. */
+function parseArgs(words: readonly string[]): Parsed | CommandOutput {
+  const [variantId, ...others] = words;
+  if (variantId === undefined || variantId.startsWith('--')) return usageError('missing variant; expected standard | two-foxes | big-cross | raevskak');
+  const options: Record<string, unknown> = {};
+  let positionText: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < others.length; i++) {
+    const word = others[i]!;
+    const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+    const value = (): string | undefined => inline ?? others[++i];
+    if (flag === '--geese') {
+      const text = value();
+      if (text === undefined || !/^\d+$/.test(text)) return usageError(`bad --geese "${text ?? ''}"; expected 13 | 15 | 17`);
+      options.geese = Number(text);
+    } else if (flag === '--sideways') {
+      options.sideways = true;
+    } else if (flag === '--position') {
+      positionText = value();
+      if (positionText === undefined) return usageError('--position needs position text');
+    } else if (flag.startsWith('--')) {
+      return usageError(`unknown flag "${flag}"; expected --geese N, --sideways or --position "<text>"`);
+    } else {
+      rest.push(word);
+    }
+  }
+  const variant = getVariant(variantId, options);
+  if (!variant.ok) return usageError(variant.error.message);
+  if (positionText === undefined) return { variant: variant.value, position: startPosition(variant.value), rest };
+  const position = parsePosition(variant.value, positionText);
+  if (!position.ok) return usageError(`bad position: ${position.error.message}`);
+  return { variant: variant.value, position: position.value, rest };
+}
+
+function perftCommand({ variant, position, rest }: Parsed): CommandOutput {
+  const [depthText, ...extra] = rest;
+  if (depthText === undefined || !/^\d{1,2}$/.test(depthText)) return usageError(`bad depth "${depthText ?? ''}"; expected a whole number`);
+  if (extra.length) return usageError(`unexpected "${extra[0]}" after the depth`);
+  return { status: 0, lines: [String(perft(variant, position, Number(depthText)))] };
+}
+
+function movesCommand({ variant, position, rest }: Parsed): CommandOutput {
+  if (rest.length) return usageError(`unexpected "${rest[0]}"; moves takes no move text`);
+  const moves = materialOutcome(variant, position) ? [] : generateMoves(variant, position);
+  const texts = moves.map((m) => makeMoveText(variant.board, m));
+  texts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { status: 0, lines: texts };
+}
+
+function playCommand({ variant, position, rest }: Parsed): CommandOutput {
+  let game = newGame(variant, position);
+  for (const [i, text] of rest.entries()) {
+    const next = playMoveText(game, text);
+    if (!next.ok) return { status: 1, lines: [], error: `move ${i + 1}: ${next.error.message}` };
+    game = next.value;
+  }
+  return {
+    status: 0,
+    lines: [`position: ${makePosition(variant.board, game.position)}`, `result: ${formatOutcome(game.result)}`],
+  };
+}
+
+/** Runs one command given as words (`['perft', 'standard', '3']`); batch is the caller's. */
+export function runCommand(words: readonly string[]): CommandOutput {
+  const [name, ...args] = words;
+  const run = { perft: perftCommand, moves: movesCommand, play: playCommand }[name ?? ''];
+  if (!run) return usageError(name === undefined ? `missing command; ${USAGE}` : `unknown command "${name}"; ${USAGE}`);
+  const parsed = parseArgs(args);
+  return 'variant' in parsed ? run(parsed) : parsed;
+}
+
+/** Splits a batch line into words; double quotes keep spaces inside one word. */
+export function splitWords(line: string): string[] | null {
+  const words: string[] = [];
+  const pattern = /"([^"]*)"|(\S+)/g;
+  let match: RegExpExecArray | null;
+  let consumed = 0;
+  while ((match = pattern.exec(line)) !== null) {
+    if (line.slice(consumed, match.index).trim() !== '') return null;
+    words.push(match[1] ?? match[2]!);
+    consumed = match.index + match[0].length;
+  }
+  if (line.slice(consumed).includes('"') || words.some((w) => w.includes('"'))) return null;
+  return words;
+}
+
+/** Answers one batch line: the command's output then `.`, or `error: <message>` then `.`. */
+export function runBatchLine(line: string): string[] {
+  const words = splitWords(line);
+  if (words === null) return ['error: unbalanced double quotes', '.'];
+  if (words[0] === 'batch') return ['error: batch cannot be nested', '.'];
+  const output = runCommand(words);
+  if (output.status !== 0) return [`error: ${output.error ?? 'failed'}`, '.'];
+  return [...output.lines, '.'];
+}

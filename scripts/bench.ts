@@ -1,0 +1,29 @@
+// `pnpm bench`: runs every benchmark of the workspace in turn and prints their figures.
+// Benchmarks print numbers; they never fail a build. Pass --quick for a shorter run.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsx = `${root}node_modules/.bin/tsx`;
+const args = process.argv.slice(2);
+const BENCHES: [string, string][] = [
+  ['rules: perft', 'packages/rules/bench/perft.ts'],
+  ['server: load', 'apps/server/bench/run.ts'],
+  ['web: bundle and table page', 'apps/web/bench/bundle.ts'],
+];
+
+let failed = 0;
+for (const [title, file] of BENCHES) {
+  console.log(`\n=== ${title} (${file}) ===`);
+  if (!existsSync(`${root}${file}`)) {
+    console.log('not present');
+    continue;
+  }
+  const run = spawnSync(tsx, [file, ...args], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) {
+    failed++;
+    console.log(`${title} exited with status ${run.status}`);
+  }
+}
+process.exitCode = failed ? 1 : 0;
