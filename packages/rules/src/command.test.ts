@@ -26,7 +26,9 @@ describe('rules command line', () => {
   });
 
   it.each([
-    [['play', 'standard', 'd4-d6'], 1, 'move 1: d4-d6: not a legal move for the fox'],
+    [['play', 'standard', 'd4-d6'], 1, 'move 1: d4xd6: there is no goose on d5 to jump'],
+    [['play', 'standard', 'd4-c5', 'c3-c2'], 1, 'move 2: c3-c2: c2 is occupied'],
+    [['play', 'standard', 'd4-c5', 'c4-c5'], 1, 'move 2: c4-c5: there is no piece on c4'],
     [['play', 'standard', '--position', 'fox:d4 geese:d5,a3,g3,c1 turn:fox', 'd4xd6', 'a3-a4'], 1, 'move 2: a3-a4: the game is over (fox geese-reduced)'],
     [['perft', 'foxes-9', '2'], 2, 'unknown variant "foxes-9"; expected standard | two-foxes | big-cross | raevskak'],
     [['perft', 'standard', 'x'], 2, 'bad depth "x"; expected a whole number'],
@@ -44,7 +46,7 @@ describe('rules command line', () => {
   it.each([
     ['perft standard 2', ['89', '.']],
     ['moves standard --position "fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:fox"', ['d4-c4', 'd4-c5', 'd4-d5', 'd4-e4', 'd4-e5', '.']],
-    ['play standard d4-d7', ['error: move 1: d4-d7: not a legal move for the fox', '.']],
+    ['play standard d4-d7', ['error: move 1: d4-d7: d7 is neither linked to d4 nor a jump away along a line', '.']],
     ['perft nope 1', ['error: unknown variant "nope"; expected standard | two-foxes | big-cross | raevskak', '.']],
     ['moves standard --position "fox:d4', ['error: unbalanced double quotes', '.']],
   ])('batch answers "%s"', (line, lines) => {
@@ -60,7 +62,7 @@ describe('rules command line', () => {
     const perft = run(['perft', 'standard', '2']);
     expect([perft.status, perft.stdout]).toEqual([0, '89\n']);
     const illegal = run(['play', 'standard', 'd4-d6']);
-    expect([illegal.status, illegal.stdout, illegal.stderr.split('\n')[0]]).toEqual([1, '', 'move 1: d4-d6: not a legal move for the fox']);
+    expect([illegal.status, illegal.stdout, illegal.stderr.split('\n')[0]]).toEqual([1, '', 'move 1: d4xd6: there is no goose on d5 to jump']);
     const bad = run(['perft', 'standard', 'deep']);
     expect([bad.status, bad.stderr.split('\n')[0]]).toEqual([2, 'bad depth "deep"; expected a whole number']);
     const batch = run(['batch'], 'perft raevskak 2\n\nplay standard d4-d5\nperft x 1\n');

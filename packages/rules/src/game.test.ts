@@ -48,7 +48,7 @@ describe('hand-counted positions', () => {
     const prefix = playMoveText(game, 'd4xd6');
     expect(prefix.ok ? null : prefix.error).toEqual({
       code: 'illegal-move',
-      message: 'd4-d6: the chain must go on while the fox can jump (capture is mandatory)',
+      message: 'd4xd6: the chain must go on while the fox can jump (capture is mandatory)',
     });
     const step = playMoveText(game, 'a5-a4');
     expect(step.ok ? null : step.error).toEqual({ code: 'illegal-move', message: 'a5-a4: a capture is available, and capture is mandatory' });
@@ -162,7 +162,8 @@ describe('playing and replaying', () => {
   });
 
   it.each([
-    ['d4-d6', 'illegal-move', 'd4-d6: not a legal move for the fox'],
+    ['d4-d6', 'illegal-move', 'd4xd6: there is no goose on d5 to jump'],
+    ['d4-d7', 'illegal-move', 'd4-d7: d7 is neither linked to d4 nor a jump away along a line'],
     ['c3-c4', 'illegal-move', 'c3-c4: c3 holds a goose, and it is the fox side\'s turn'],
     ['d5-d6', 'illegal-move', 'd5-d6: there is no piece on d5'],
     ['d4xd5', 'bad-move-text', 'bad move text "d4xd5"; write d4-d5'],
@@ -185,8 +186,20 @@ describe('playing and replaying', () => {
     expect(replayed.ok && replayed.value.result).toEqual(game.result);
   });
 
+  it.each([
+    ['standard', 'fox:d4 geese:c1,a3,g3,c7,e5 turn:geese', 'e5-e4', 'e5-e4: geese may not move S here; they move N, NE, NW'],
+    ['standard', 'fox:d4 geese:c1,a3,g3,c7,e5 turn:geese', 'a3xc3', 'a3xc3: geese never jump'],
+    ['standard', 'fox:d4 geese:c1,a3,g3,c7,e5 turn:geese', 'a3-a4-a5', 'a3xa4xa5: a goose moves one step at a time'],
+    ['standard', 'fox:d4 geese:d5,e5,e4,a3 turn:fox', 'd4xd6xd4', 'd4xd6xd4: there is no goose on d5 to jump'],
+    ['standard', 'fox:d4 geese:d5,e5,e4,a3 turn:fox', 'd4xd6xd7', 'd4xd6xd7: after a jump the fox may only jump again'],
+    ['standard', 'fox:d4 geese:d5,d6,a3,g3 turn:fox', 'd4xd6', 'd4xd6: d6 is occupied'],
+  ])('%s at "%s" says why %s is illegal', (id, text, move, message) => {
+    const played = playPoints(gameAt(id, {}, text), move.split(/[-x]/));
+    expect(played.ok ? null : played.error).toEqual({ code: 'illegal-move', message });
+  });
+
   it('names the first bad move of a record', () => {
     const replayed = replayRecord({ variant: 'standard', moves: ['d4-d5', 'c3-c5'] });
-    expect(replayed.ok ? null : replayed.error).toEqual({ code: 'illegal-move', message: 'move 2: c3-c5: not a legal move for the geese' });
+    expect(replayed.ok ? null : replayed.error).toEqual({ code: 'illegal-move', message: 'move 2: c3xc5: geese never jump' });
   });
 });

@@ -1,4 +1,5 @@
 // A game: a variant, its history of positions and moves, and its result once it has ended.
+import { DIRECTIONS } from './board.js';
 import { applyMove, generateMoves, isJump, type Path } from './moves.js';
 import { makeMoveText, parseMoveText, parsePath } from './notation.js';
 import { gameOutcome, materialOutcome, type Outcome } from './outcome.js';
@@ -46,13 +47,44 @@ export function newGame(variant: Variant, start: Position = startPosition(varian
 
 const samePath = (a: Path, b: Path): boolean => a.length === b.length && a.every((p, i) => p === b[i]);
 
+/** The direction index of the link from a to b (one step), or of the line a -> over -> b (a jump), or -1. */
+function hopDirection(variant: Variant, a: number, b: number): { direction: number; jump: boolean } {
+  const { step, jump } = variant.board;
+  for (let d = 0; d < 8; d++) {
+    if (step[a * 8 + d] === b) return { direction: d, jump: false };
+    if (jump[a * 8 + d] === b) return { direction: d, jump: true };
+  }
+  return { direction: -1, jump: false };
+}
+
+/** Says why a hop of a path cannot be played from the cells as they stand, or null if it can. */
+function whyHopFails(variant: Variant, cells: Uint8Array, path: Path, i: number, piece: number): string | null {
+  const { points, step } = variant.board;
+  const [a, b] = [path[i - 1]!, path[i]!];
+  const [from, to] = [points[a]!.name, points[b]!.name];
+  const hop = hopDirection(variant, a, b);
+  if (hop.direction < 0) return `${to} is neither linked to ${from} nor a jump away along a line`;
+  if (cells[b] !== EMPTY) return `${to} is occupied`;
+  if (piece === GOOSE) {
+    if (hop.jump) return 'geese never jump';
+    const name = DIRECTIONS[hop.direction]!;
+    if (!variant.gooseDirectionIndices.includes(hop.direction)) {
+      return `geese may not move ${name} here; they move ${variant.gooseDirections.join(', ')}`;
+    }
+    return null;
+  }
+  if (!hop.jump) return i === 1 ? null : 'after a jump the fox may only jump again';
+  const over = step[a * 8 + hop.direction]!;
+  return cells[over] === GOOSE ? null : `there is no goose on ${points[over]!.name} to jump`;
+}
+
 /** Says why a path is not among the legal moves, naming the move. */
 function whyIllegal(game: Game, path: Path): string {
   const { variant, position } = game;
   const { board } = variant;
-  const text = path.map((p) => board.points[p]!.name).join('-');
+  const text = makeMoveText(board, path);
   const from = board.points[path[0]!]!.name;
-  const piece = position.cells[path[0]!];
+  const piece = position.cells[path[0]!]!;
   const mover = position.turn === 'fox' ? FOX : GOOSE;
   if (piece === EMPTY) return `${text}: there is no piece on ${from}`;
   if (piece !== mover) return `${text}: ${from} holds a ${piece === FOX ? 'fox' : 'goose'}, and it is the ${position.turn} side's turn`;
@@ -61,6 +93,17 @@ function whyIllegal(game: Game, path: Path): string {
   }
   if (variant.capture === 'mandatory' && piece === FOX && game.legal.some((m) => isJump(variant, m)) && !isJump(variant, path)) {
     return `${text}: a capture is available, and capture is mandatory`;
+  }
+  if (piece === GOOSE && path.length > 2) return `${text}: a goose moves one step at a time`;
+  // Walk the path on a scratch board to find the first hop that cannot be made.
+  const cells = position.cells.slice();
+  for (let i = 1; i < path.length; i++) {
+    const why = whyHopFails(variant, cells, path, i, piece);
+    if (why) return `${text}: ${why}`;
+    const hop = hopDirection(variant, path[i - 1]!, path[i]!);
+    if (hop.jump) cells[board.step[path[i - 1]! * 8 + hop.direction]!] = EMPTY;
+    cells[path[i - 1]!] = EMPTY;
+    cells[path[i]!] = piece;
   }
   return `${text}: not a legal move for the ${position.turn === 'fox' ? 'fox' : 'geese'}`;
 }
