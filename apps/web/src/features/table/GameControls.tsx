@@ -13,6 +13,7 @@ export interface GameControlsProps {
   readonly side: Side; // the viewer's seat
   readonly drawOffer: Side | null;
   readonly rematchAsked: readonly Side[];
+  readonly abandonSeconds: number | null; // from the welcome; the default when the server does not say
   readonly send: (message: ClientMessage) => boolean;
 }
 
@@ -30,13 +31,13 @@ function useAwaySeconds(away: boolean): number | null {
 }
 
 /** The buttons of a seated player, fitting the game's state. */
-export function GameControls({ table, side, drawOffer, rematchAsked, send }: GameControlsProps) {
+export function GameControls({ table, side, drawOffer, rematchAsked, abandonSeconds, send }: GameControlsProps) {
   const { t } = useTranslation();
   const other = opponent(side);
   const playing = table.status === 'playing';
   const away = playing && table.seats[other].taken && !table.seats[other].online;
   const awaySeconds = useAwaySeconds(away);
-  const limit = (table as { abandonSeconds?: number }).abandonSeconds ?? DEFAULT_ABANDON_SECONDS;
+  const limit = abandonSeconds ?? DEFAULT_ABANDON_SECONDS;
   const left = awaySeconds === null ? null : Math.max(0, limit - awaySeconds);
 
   if (table.status === 'finished') {

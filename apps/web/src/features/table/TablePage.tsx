@@ -124,7 +124,7 @@ function TablePage({ id }: { id: string }) {
         </div>
         <aside className="table-page__side">
           {table && side && (
-            <GameControls table={table} side={side} drawOffer={state.drawOffer} rematchAsked={state.rematchAsked} send={live.send} />
+            <GameControls table={table} side={side} drawOffer={state.drawOffer} rematchAsked={state.rematchAsked} abandonSeconds={state.abandonSeconds} send={live.send} />
           )}
           {table && table.rematch && !side && (
             <p>

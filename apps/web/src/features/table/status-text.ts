@@ -1,6 +1,7 @@
 // The words of the status line: whose turn it is, or the result and its reason.
 import type { TFunction } from 'i18next';
 import type { Role, TableView } from '@fg/protocol';
+import { opponent } from '@fg/rules';
 
 /** The status line for a table as seen by `role`. */
 export function statusText(t: TFunction, table: TableView | null, role: Role | null): string {
@@ -11,8 +12,9 @@ export function statusText(t: TFunction, table: TableView | null, role: Role | n
   return t(`status.turn.${table.turn}`);
 }
 
-/** A result in words: who won (or a draw), and why. */
+/** A result in words: who won (or a draw), and why; the loser's side picks the wording where it matters. */
 export function resultText(t: TFunction, result: NonNullable<TableView['result']>): string {
   const winner = t(`result.${result.winner ?? 'draw'}`);
-  return t('result.withReason', { winner, reason: t(`reason.${result.reason}`) });
+  const context = result.winner ? opponent(result.winner) : undefined;
+  return t('result.withReason', { winner, reason: t(`reason.${result.reason}`, { context }) });
 }

@@ -11,6 +11,7 @@ export interface TableState {
   readonly rematchAsked: readonly Side[]; // sides that asked for a rematch
   readonly error: string | null; // the last socket error code: 'illegal-move'
   readonly stale: boolean; // a move did not fit: the page must resync from a new welcome
+  readonly abandonSeconds: number | null; // how long an opponent must be away before a claim: 60
 }
 
 /** The state before the first welcome. */
@@ -22,6 +23,7 @@ export const INITIAL_TABLE_STATE: TableState = {
   rematchAsked: [],
   error: null,
   stale: false,
+  abandonSeconds: null,
 };
 
 /** An event the table page feeds the reducer: a server message, or the page dismissing an error. */
@@ -51,6 +53,8 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         game: replayed,
         rematchAsked: [],
         stale: replayed === null,
+        // An addition to protocol v1's welcome: the server's abandonment time.
+        abandonSeconds: (message as { abandonSeconds?: number }).abandonSeconds ?? null,
       };
     }
     case 'moved': {

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerMessage, TableView } from '@fg/protocol';
+import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
+
+const TABLE: TableView = {
+  id: 'table00001',
+  variant: 'standard',
+  options: { geese: 13, sideways: false },
+  status: 'playing',
+  seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
+  spectators: 0,
+  position: 'fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:fox quiet:0',
+  turn: 'fox',
+  ply: 0,
+  moves: [],
+  result: null,
+  rematch: null,
+};
+
+const feed = (state: TableState, ...messages: ServerMessage[]): TableState =>
+  messages.reduce((s, message) => tableReducer(s, { type: 'message', message }), state);
+
+const moved = (ply: number, path: string[], move: string, side: 'fox' | 'geese'): ServerMessage => ({
+  type: 'moved',
+  ply,
+  path,
+  move,
+  side,
+  position: '',
+  turn: side === 'fox' ? 'geese' : 'fox',
+  status: 'playing',
+  result: null,
+});
+
+describe('tableReducer', () => {
+  it('replays the moves of a welcome into a game', () => {
+    const state = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'geese', table: { ...TABLE, ply: 1, moves: ['d4-d5'], turn: 'geese' } });
+    expect(state.role).toBe('geese');
+    expect(state.game?.moves).toHaveLength(1);
+    expect(state.game?.position.turn).toBe('geese');
+    expect(state.stale).toBe(false);
+  });
+
+  it('applies a moved message that fits and clears the mover\'s opponent\'s draw offer', () => {
+    const state = feed(
+      INITIAL_TABLE_STATE,
+      { type: 'welcome', role: 'spectator', table: TABLE },
+      { type: 'draw-offered', side: 'geese' },
+      moved(0, ['d4', 'd5'], 'd4-d5', 'fox'),
+    );
+    expect(state.table?.moves).toEqual(['d4-d5']);
+    expect(state.table?.ply).toBe(1);
+    expect(state.game?.moves).toHaveLength(1);
+    expect(state.drawOffer).toBeNull();
+  });
+
+  it.each([
+    ['a ply from the future', moved(1, ['d4', 'd5'], 'd4-d5', 'fox')],
+    ['a move the rules reject', moved(0, ['d4', 'd6'], 'd4-d6', 'fox')],
+  ])('marks the state stale on %s', (_, message) => {
+    const state = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'spectator', table: TABLE }, message);
+    expect(state.stale).toBe(true);
+    expect(state.table?.moves).toEqual([]);
+  });
+
+  it('ends the game on ended, and a waiting table plays once both seats are taken', () => {
+    const waiting = { ...TABLE, status: 'waiting' as const, seats: { ...TABLE.seats, geese: { taken: false, online: false } } };
+    const state = feed(
+      INITIAL_TABLE_STATE,
+      { type: 'welcome', role: 'fox', table: waiting },
+      { type: 'presence', seats: TABLE.seats, spectators: 2 },
+    );
+    expect([state.table?.status, state.table?.spectators]).toEqual(['playing', 2]);
+    const ended = feed(state, { type: 'ended', result: { winner: 'geese', reason: 'resignation' } });
+    expect(ended.table?.status).toBe('finished');
+    expect(ended.table?.result).toEqual({ winner: 'geese', reason: 'resignation' });
+  });
+
+  it('keeps the last socket error code until dismissed', () => {
+    const state = feed(INITIAL_TABLE_STATE, { type: 'error', code: 'not-your-turn', message: 'wait' });
+    expect(state.error).toBe('not-your-turn');
+    expect(tableReducer(state, { type: 'dismiss-error' }).error).toBeNull();
+  });
+});
