@@ -45,7 +45,11 @@ export function useTable(id: string): LiveTable {
           if (message.role === 'spectator') forgetSeat(id);
           else saveSeat(id, { side: message.role, token: sentToken.current });
         }
-        if (message.type === 'error' && message.code === 'bad-token') forgetSeat(id);
+        if (message.type === 'error' && message.code === 'bad-token') {
+          // The token holds no seat here: forget it and watch instead.
+          forgetSeat(id);
+          socket.reconnect();
+        }
         if (message.type === 'error' && message.code === 'table-not-found') setNotFound(true);
         if (message.type === 'rematch' && message.seat) {
           saveSeat(message.table, message.seat);
