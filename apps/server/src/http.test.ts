@@ -1,0 +1,222 @@
+// Every HTTP endpoint and every HTTP error code, through the real app on an ephemeral port.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { VARIANT_INFOS } from '@fg/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startServer, type TestServer } from './testing/harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ createLimit: 1000 });
+});
+afterAll(async () => server.close());
+
+const TABLE_ID = /^[A-Za-z0-9_-]{12}$/;
+const TOKEN = /^[A-Za-z0-9_-]{24}$/;
+
+describe('GET /healthz', () => {
+  it('answers ok', async () => {
+    expect(await request(server.base, 'GET', '/healthz')).toEqual({ status: 200, body: { ok: true } });
+  });
+});
+
+describe('GET /api/variants', () => {
+  it('lists every variant with its options', async () => {
+    const { status, body } = await request(server.base, 'GET', '/api/variants');
+    expect(status).toBe(200);
+    expect(body.variants.map((v: { id: string }) => v.id)).toEqual(['standard', 'two-foxes', 'big-cross', 'raevskak']);
+    expect(body.variants[0]).toEqual({
+      id: 'standard',
+      name: VARIANT_INFOS[0]!.name,
+      board: 'cross33',
+      options: [
+        { name: 'geese', values: [13, 15, 17], default: 13 },
+        { name: 'sideways', values: [false, true], default: false },
+      ],
+      defaultOptions: { geese: 13, sideways: false },
+    });
+  });
+});
+
+describe('POST /api/tables', () => {
+  it('creates a waiting table and seats its creator', async () => {
+    const { status, body } = await request(server.base, 'POST', '/api/tables', { variant: 'standard', options: { geese: 17 }, side: 'geese' });
+    expect(status).toBe(201);
+    expect(body.seat.side).toBe('geese');
+    expect(body.seat.token).toMatch(TOKEN);
+    expect(body.table.id).toMatch(TABLE_ID);
+    expect(body.table).toEqual({
+      id: body.table.id,
+      variant: 'standard',
+      options: { geese: 17, sideways: false },
+      status: 'waiting',
+      seats: { fox: { taken: false, online: false }, geese: { taken: true, online: false } },
+      spectators: 0,
+      position: 'fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,f4,g4 turn:fox quiet:0',
+      turn: 'fox',
+      ply: 0,
+      moves: [],
+      result: null,
+      rematch: null,
+    });
+  });
+
+  it('picks a side at random when asked, and by default', async () => {
+    const sides = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const body = i % 2 ? { variant: 'big-cross', side: 'random' } : { variant: 'big-cross' };
+      sides.add((await request(server.base, 'POST', '/api/tables', body)).body.seat.side);
+    }
+    expect([...sides].sort()).toEqual(['fox', 'geese']);
+  });
+
+  it.each([
+    ['an unknown variant', { variant: 'foxes-9' }, /^bad table: variant: Invalid option: expected one of "standard"\|"two-foxes"\|"big-cross"\|"raevskak"$/],
+    ['a bad option value', { variant: 'standard', options: { geese: 14 } }, /^bad geese 14 for standard; expected 13 \| 15 \| 17$/],
+    ['an unknown option', { variant: 'two-foxes', options: { geese: 13 } }, /^unknown option "geese" for two-foxes; it takes none$/],
+    ['a bad side', { variant: 'standard', side: 'goose' }, /^bad table: side: /],
+    ['a body that is not JSON', '{variant', /^the body is not JSON$/],
+    ['no body', undefined, /^bad table: /],
+  ])('answers 400 bad-request to %s', async (_name, body, message) => {
+    const { status, body: answer } = await request(server.base, 'POST', '/api/tables', body);
+    expect(status).toBe(400);
+    expect(answer.error.code).toBe('bad-request');
+    expect(answer.error.message).toMatch(message);
+  });
+});
+
+describe('GET /api/tables/:id', () => {
+  it('shows a table', async () => {
+    const created = await request(server.base, 'POST', '/api/tables', { variant: 'raevskak', side: 'fox' });
+    const { status, body } = await request(server.base, 'GET', `/api/tables/${created.body.table.id}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ table: created.body.table });
+  });
+
+  it.each(['nosuchtable0', 'short', '..%2F..'])('answers 404 table-not-found for %s', async (id) => {
+    const { status, body } = await request(server.base, 'GET', `/api/tables/${id}`);
+    expect(status).toBe(404);
+    expect(body.error.code).toBe('table-not-found');
+  });
+});
+
+describe('GET /api/tables/:id/record', () => {
+  it('gives the replayable record', async () => {
+    const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', options: { sideways: true } });
+    const { status, body } = await request(server.base, 'GET', `/api/tables/${created.body.table.id}/record`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ record: { variant: 'standard', options: { geese: 13, sideways: true }, moves: [] }, result: null });
+  });
+
+  it('answers 404 table-not-found', async () => {
+    expect((await request(server.base, 'GET', '/api/tables/nosuchtable0/record')).body.error.code).toBe('table-not-found');
+  });
+});
+
+describe('POST /api/tables/:id/seats', () => {
+  it.each([
+    ['no body', undefined, 'geese'],
+    ['an empty object', {}, 'geese'],
+    ['the free side', { side: 'geese' }, 'geese'],
+  ])('with %s takes the free seat', async (_name, body, side) => {
+    const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
+    const { status, body: answer } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`, body);
+    expect(status).toBe(201);
+    expect(answer.seat.side).toBe(side);
+    expect(answer.seat.token).toMatch(TOKEN);
+    const view = await request(server.base, 'GET', `/api/tables/${created.body.table.id}`);
+    expect(view.body.table.status).toBe('playing');
+  });
+
+  it('answers 409 seat-taken when the asked seat is taken', async () => {
+    const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
+    const { status, body } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`, { side: 'fox' });
+    expect({ status, body }).toEqual({ status: 409, body: { error: { code: 'seat-taken', message: 'the fox seat is taken' } } });
+  });
+
+  it('answers 409 seat-taken when both seats are taken', async () => {
+    const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard' });
+    await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`);
+    const { status, body } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`);
+    expect({ status, body }).toEqual({ status: 409, body: { error: { code: 'seat-taken', message: 'both seats are taken' } } });
+  });
+
+  it('answers 404 table-not-found', async () => {
+    const { status, body } = await request(server.base, 'POST', '/api/tables/nosuchtable0/seats', {});
+    expect({ status, code: body.error.code }).toEqual({ status: 404, code: 'table-not-found' });
+  });
+
+  it('answers 400 bad-request to a bad side', async () => {
+    const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard' });
+    const { status, body } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`, { side: 'random' });
+    expect({ status, code: body.error.code }).toEqual({ status: 400, code: 'bad-request' });
+  });
+});
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/api/nothing'],
+    ['POST', '/api/tables/x/y/z'],
+    ['DELETE', '/api/tables'],
+  ])('%s %s answers 404 not-found', async (method, path) => {
+    const { status, body } = await request(server.base, method, path);
+    expect({ status, body }).toEqual({ status: 404, body: { error: { code: 'not-found', message: `no route ${method} ${path}` } } });
+  });
+
+  it('the root says the web app is not built when it is not', async () => {
+    const { status, body } = await request(server.base, 'GET', '/');
+    expect(status).toBe(200);
+    expect(body).toMatch(/^The web app is not built/);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 rate-limited when one address creates too many tables', async () => {
+    const limited = await startServer({ createLimit: 2 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await request(limited.base, 'POST', '/api/tables', { variant: 'standard' })).status);
+      const { body } = await request(limited.base, 'POST', '/api/tables', { variant: 'standard' });
+      expect(statuses).toEqual([201, 201, 429]);
+      expect(body.error.code).toBe('rate-limited');
+      expect(body.error.message).toMatch(/^too many requests; try again in /);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the web app', () => {
+  let web: TestServer;
+  beforeAll(async () => {
+    const webDir = join(server.dataDir, 'web');
+    mkdirSync(join(webDir, 'assets'), { recursive: true });
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    web = await startServer({ webDir });
+  });
+  afterAll(async () => web.close());
+
+  const page = async (path: string, accept = 'text/html') => {
+    const response = await fetch(web.base + path, { headers: { accept } });
+    return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), text: await response.text() };
+  };
+
+  it.each(['/', '/variants/standard', '/t/abcdefghijkl', '/somewhere/else?lang=ru'])('answers %s with index.html', async (path) => {
+    expect(await page(path)).toEqual({ status: 200, type: 'text/html; charset=utf-8', cache: 'no-cache', text: '<!doctype html><title>app</title>' });
+  });
+
+  it('serves built files, cached for good', async () => {
+    expect(await page('/assets/app-1234.js', '*/*')).toMatchObject({ status: 200, cache: 'public, max-age=31536000, immutable', text: 'console.log(1)' });
+  });
+
+  it('keeps JSON 404s for unknown API routes and missing files', async () => {
+    expect((await page('/api/nothing')).status).toBe(404);
+    expect(JSON.parse((await page('/api/nothing')).text).error.code).toBe('not-found');
+    expect((await page('/assets/missing.js', '*/*')).status).toBe(404);
+  });
+
+  it('still answers the API', async () => {
+    expect((await request(web.base, 'GET', '/api/variants')).status).toBe(200);
+  });
+});

@@ -1,0 +1,176 @@
+// Every WebSocket error code, through real sockets; after each the table is unchanged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from './testing/harness.js';
+import { playMoves } from './testing/play.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ maxStrikes: 1000 });
+});
+afterAll(async () => server.close());
+
+const viewOf = async (id: string) => (await request(server.base, 'GET', `/api/tables/${id}`)).body.table;
+
+describe('answers', () => {
+  it('ping gets pong, even before hello', async () => {
+    const client = await TestClient.connect(server.wsUrl('nosuchtable0'));
+    client.send({ type: 'ping' });
+    expect(await client.next('pong')).toEqual({ type: 'pong' });
+    await client.close();
+  });
+
+  it('hello without a token makes a spectator, and everyone learns the count', async () => {
+    const table = await seatedTable(server);
+    const spectator = await TestClient.connect(server.wsUrl(table.id));
+    spectator.send({ type: 'hello' });
+    const welcome = await spectator.next('welcome');
+    expect(welcome).toMatchObject({ type: 'welcome', role: 'spectator', abandonSeconds: 60, table: { id: table.id, spectators: 1 } });
+    expect(await table.fox.next('presence', (m) => m.spectators === 1)).toEqual({
+      type: 'presence',
+      seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
+      spectators: 1,
+    });
+    await spectator.close();
+    expect(await table.fox.next('presence', (m) => m.spectators === 0)).toMatchObject({ spectators: 0 });
+  });
+});
+
+describe('error codes', () => {
+  it.each([
+    ['text that is not JSON', 'hello', 'message is not JSON'],
+    ['an unknown type', { type: 'dance' }, /^bad message: type: Invalid discriminator value/],
+    ['a move without ply', { type: 'move', path: ['d4', 'd5'] }, 'bad message: ply: Invalid input: expected number, received undefined'],
+    ['a frame over 4 KiB', { type: 'hello', token: 'x'.repeat(5000) }, 'message too large; at most 4096 bytes'],
+  ])('bad-message: %s', async (_name, frame, message) => {
+    const table = await seatedTable(server);
+    table.fox.send(frame);
+    const error = await table.fox.next('error');
+    expect(error.code).toBe('bad-message');
+    expect(error.message).toMatch(message);
+  });
+
+  it('bad-message: a binary frame', async () => {
+    const table = await seatedTable(server);
+    table.fox.socket.send(Buffer.from('{"type":"ping"}'), { binary: true });
+    expect(await table.fox.next('error')).toEqual({ type: 'error', code: 'bad-message', message: 'send text frames of JSON' });
+  });
+
+  it('hello-first', async () => {
+    const table = await seatedTable(server);
+    const client = await TestClient.connect(server.wsUrl(table.id));
+    client.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    expect(await client.next('error')).toEqual({ type: 'error', code: 'hello-first', message: 'send hello first' });
+    expect(await viewOf(table.id)).toMatchObject({ ply: 0 });
+  });
+
+  it('table-not-found', async () => {
+    const client = await TestClient.connect(server.wsUrl('nosuchtable0'));
+    client.send({ type: 'hello' });
+    expect(await client.next('error')).toEqual({ type: 'error', code: 'table-not-found', message: 'no table "nosuchtable0"' });
+  });
+
+  it('bad-token, and the connection may then watch', async () => {
+    const table = await seatedTable(server);
+    const other = await seatedTable(server);
+    const client = await TestClient.connect(server.wsUrl(table.id));
+    // A token of another table acts only for its own table.
+    client.send({ type: 'hello', token: other.tokens.fox });
+    expect(await client.next('error')).toMatchObject({ code: 'bad-token' });
+    client.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    expect(await client.next('error')).toMatchObject({ code: 'hello-first' });
+    client.send({ type: 'hello' });
+    expect(await client.next('welcome')).toMatchObject({ role: 'spectator' });
+  });
+
+  it('not-a-player', async () => {
+    const table = await seatedTable(server);
+    const spectator = await joinTable(server, table.id);
+    for (const type of ['move', 'resign', 'draw-offer', 'rematch', 'claim-victory']) {
+      spectator.send(type === 'move' ? { type, ply: 0, path: ['d4', 'd5'] } : { type });
+      expect(await spectator.next('error')).toMatchObject({ code: 'not-a-player' });
+    }
+    expect(await viewOf(table.id)).toMatchObject({ ply: 0, status: 'playing' });
+  });
+
+  it('not-your-turn: the other side is to move', async () => {
+    const table = await seatedTable(server);
+    table.geese.send({ type: 'move', ply: 0, path: ['c3', 'c4'] });
+    expect(await table.geese.next('error')).toEqual({ type: 'error', code: 'not-your-turn', message: "it is the fox side's turn" });
+    expect(await viewOf(table.id)).toMatchObject({ ply: 0 });
+  });
+
+  it('not-your-turn: a seat is still free', async () => {
+    const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
+    const fox = await joinTable(server, created.body.table.id, created.body.seat.token);
+    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    expect(await fox.next('error')).toEqual({ type: 'error', code: 'not-your-turn', message: 'the game starts when both seats are taken' });
+    expect(await viewOf(created.body.table.id)).toMatchObject({ ply: 0, status: 'waiting' });
+  });
+
+  it('stale-ply', async () => {
+    const table = await seatedTable(server);
+    await playMoves(table, ['d4-d5'], 'fox');
+    table.geese.send({ type: 'move', ply: 0, path: ['c3', 'c4'] });
+    expect(await table.geese.next('error')).toEqual({ type: 'error', code: 'stale-ply', message: 'ply 0 is stale; the table is at ply 1' });
+    expect(await viewOf(table.id)).toMatchObject({ ply: 1, moves: ['d4-d5'] });
+  });
+
+  it.each([
+    ['a step too far', ['d4', 'd6'], 'd4-d6: not a legal move for the fox'],
+    ['a point not on the board', ['d4', 'a1'], '"a1" is not a point of the cross33 board'],
+    ['a goose moved by the fox', ['c3', 'c4'], "c3-c4: c3 holds a goose, and it is the fox side's turn"],
+  ])('illegal-move: %s', async (_name, path, message) => {
+    const table = await seatedTable(server);
+    table.fox.send({ type: 'move', ply: 0, path });
+    expect(await table.fox.next('error')).toEqual({ type: 'error', code: 'illegal-move', message });
+    expect(await viewOf(table.id)).toMatchObject({ ply: 0 });
+  });
+
+  it('game-over', async () => {
+    const table = await seatedTable(server);
+    table.fox.send({ type: 'resign' });
+    await table.geese.next('ended');
+    table.geese.send({ type: 'move', ply: 0, path: ['c3', 'c4'] });
+    expect(await table.geese.next('error')).toEqual({ type: 'error', code: 'game-over', message: 'the game is over (geese resignation)' });
+    table.geese.send({ type: 'resign' });
+    expect(await table.geese.next('error')).toMatchObject({ code: 'game-over' });
+  });
+
+  it('not-abandoned', async () => {
+    const table = await seatedTable(server);
+    await table.geese.close();
+    table.fox.send({ type: 'claim-victory' });
+    expect(await table.fox.next('error')).toMatchObject({ code: 'not-abandoned' });
+    expect(await viewOf(table.id)).toMatchObject({ status: 'playing', result: null });
+  });
+});
+
+describe('floods and bad input', () => {
+  it('rate-limited: a burst beyond the limit is refused', async () => {
+    const limited = await startServer({ messageBurst: 5, messageRate: 1, maxStrikes: 1000 });
+    try {
+      const client = await TestClient.connect(limited.wsUrl('nosuchtable0'));
+      for (let i = 0; i < 8; i++) client.send({ type: 'ping' });
+      const errors = [];
+      for (let i = 0; i < 3; i++) errors.push(await client.next('error'));
+      expect(errors).toEqual(Array(3).fill({ type: 'error', code: 'rate-limited', message: 'too many messages; slow down' }));
+      expect(client.all('pong')).toHaveLength(5);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a connection that keeps sending bad input is closed with 1008, and the table is unchanged', async () => {
+    const strict = await startServer({ maxStrikes: 5 });
+    try {
+      const table = await seatedTable(strict);
+      for (let i = 0; i < 5; i++) table.geese.send({ type: 'move', ply: 0, path: ['c3', 'c4'] });
+      expect(await table.geese.closed).toEqual({ code: 1008, reason: 'too much bad input' });
+      expect(table.geese.all('error')).toHaveLength(5);
+      const view = (await request(strict.base, 'GET', `/api/tables/${table.id}`)).body.table;
+      expect(view).toMatchObject({ ply: 0, status: 'playing', seats: { geese: { online: false } } });
+    } finally {
+      await strict.close();
+    }
+  });
+});
