@@ -116,7 +116,7 @@ describe('error codes', () => {
   });
 
   it.each([
-    ['a step too far', ['d4', 'd6'], 'd4-d6: not a legal move for the fox'],
+    ['a jump over nothing', ['d4', 'd6'], 'd4xd6: there is no goose on d5 to jump'],
     ['a point not on the board', ['d4', 'a1'], '"a1" is not a point of the cross33 board'],
     ['a goose moved by the fox', ['c3', 'c4'], "c3-c4: c3 holds a goose, and it is the fox side's turn"],
   ])('illegal-move: %s', async (_name, path, message) => {
