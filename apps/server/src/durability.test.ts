@@ -1,0 +1,100 @@
+// Kill -9 right after an acknowledged move, restart on the same data folder: every acknowledged move is there.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { request, TestClient, type SeatedTable, type TestServer } from './testing/harness.js';
+import { pathOf, playMoves } from './testing/play.js';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'fg-durable-'));
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A free port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the real server as its own process (one node process: kill -9 must hit the server itself). */
+async function startProcess(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', WEB_DIR: join(dataDir, 'no-web') },
+    stdio: 'ignore',
+  });
+  children.add(child);
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+/** Kills the process hard and waits until it is gone. */
+async function killHard(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+  children.delete(child);
+}
+
+const GAME = ['d4-d5', 'c3-c4', 'd5-e4', 'b3-b4', 'e4-e5', 'g3-g4', 'e5-f5', 'd3-d4'];
+
+describe('durability', () => {
+  it('loses no acknowledged move when the process is killed with -9, and players carry on', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const target = { base, wsUrl: (id: string) => `ws://127.0.0.1:${port}/api/tables/${id}/ws` } as TestServer;
+    let child = await startProcess(port);
+
+    const created = await request(base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
+    const id: string = created.body.table.id;
+    const taken = await request(base, 'POST', `/api/tables/${id}/seats`);
+    const tokens = { fox: created.body.seat.token as string, geese: taken.body.seat.token as string };
+
+    const connect = async (): Promise<SeatedTable> => {
+      const players = { fox: await TestClient.connect(target.wsUrl(id)), geese: await TestClient.connect(target.wsUrl(id)) };
+      players.fox.send({ type: 'hello', token: tokens.fox });
+      players.geese.send({ type: 'hello', token: tokens.geese });
+      const welcomes = [await players.fox.next('welcome'), await players.geese.next('welcome')];
+      expect(welcomes.map((w) => w.role)).toEqual(['fox', 'geese']);
+      return { id, tokens, ...players };
+    };
+
+    let played = 0;
+    for (const round of [3, 3, 2]) {
+      const table = await connect();
+      const welcome = table.fox.all('welcome')[0]!;
+      expect(welcome.table.moves).toEqual(GAME.slice(0, played));
+      await playMoves(table, GAME.slice(played, played + round - 1), welcome.table.turn, [], played);
+      // The last move of the round: kill the process the moment its acknowledgement arrives.
+      const ply = played + round - 1;
+      const mover = ply % 2 === 0 ? table.fox : table.geese;
+      mover.send({ type: 'move', ply, path: pathOf(GAME[ply]!) });
+      await mover.next('moved', (m) => m.ply === ply);
+      await killHard(child);
+      played += round;
+      child = await startProcess(port);
+    }
+
+    const { body } = await request(base, 'GET', `/api/tables/${id}`);
+    expect(body.table).toMatchObject({ ply: GAME.length, moves: GAME, status: 'playing', turn: 'fox' });
+    await killHard(child);
+  });
+});
