@@ -69,6 +69,7 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     const box = await geese.locator('svg.board').boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await geese.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it('shows a third visitor the game to watch, in Russian with ?lang=ru', async () => {

@@ -101,7 +101,8 @@ export function Board(props: BoardProps) {
       {lastPoints.length > 1 && (
         <g className="board__last" aria-hidden="true">
           <polyline points={lastPoints.map((p) => `${x(p.file)},${y(p.rank)}`).join(' ')} />
-          <rect x={x(lastPoints[0]!.file) - 0.13} y={y(lastPoints[0]!.rank) - 0.13} width={0.26} height={0.26} />
+          <rect x={x(lastPoints[0]!.file) - 0.3} y={y(lastPoints[0]!.rank) - 0.3} width={0.6} height={0.6} rx={0.08} />
+          <circle cx={x(lastPoints[lastPoints.length - 1]!.file)} cy={y(lastPoints[lastPoints.length - 1]!.rank)} r={0.44} />
         </g>
       )}
       {pickedPoints.length > 1 && (

@@ -84,8 +84,8 @@ export default function VariantPage() {
               {CHANGE_ROWS.map((row) => (
                 <tr key={row}>
                   <th scope="row">{t(`variant.rows.${row}`)}</th>
-                  <td>{t(`variants:standard.changes.${row}`, { defaultValue: '' })}</td>
-                  {!isStandard && <td>{t(`variants:${id}.changes.${row}`, { defaultValue: '' })}</td>}
+                  <td data-label={standardName}>{t(`variants:standard.changes.${row}`, { defaultValue: '' })}</td>
+                  {!isStandard && <td data-label={name}>{t(`variants:${id}.changes.${row}`, { defaultValue: '' })}</td>}
                 </tr>
               ))}
             </tbody>
