@@ -27,6 +27,7 @@ export interface Mark {
   readonly deliveries: number[];
   readonly clientCpuMicros: number; // the load client's own CPU time
   readonly loopDelayP99Ms: number; // how late the client's event loop ran: a floor under every timing
+  readonly loopDelayMaxMs: number;
 }
 
 /** A reply to a command. */
@@ -106,6 +107,7 @@ function mark(pid: number): Mark {
     deliveries: stats.deliveries,
     clientCpuMicros: cpuNow - lastMark.cpu,
     loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    loopDelayMaxMs: loopDelay.max / 1e6,
   };
   lastMark = { moves: stats.moves, games: stats.games, errors: stats.errors, skipped: stats.skipped, cpu: cpuNow };
   stats.roundTrips = [];

@@ -71,3 +71,5 @@ server.on('upgrade', (req, socket, head) => {
   wss.handleUpgrade(req, socket, head, (ws) => handleSocket(ws, table));
 });
 server.listen(Number(process.env.PORT ?? 4100), process.env.HOST ?? '127.0.0.1');
+// Exit cleanly on SIGTERM, so a profile (--cpu-prof) gets written.
+process.on('SIGTERM', () => process.exit(0));

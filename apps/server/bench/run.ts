@@ -3,8 +3,9 @@
 // prints throughput, CPU per move, latencies and memory per table next to their targets.
 // Run: tsx apps/server/bench/run.ts [--quick] [--tables 1,100,1000] [--paced-tables 1000]
 //      [--seconds 8] [--paced-seconds 20] [--only server|relay] [--seed 1] [--sync full|normal]
+//      [--cpu-prof <dir>]  (writes a V8 CPU profile of each process under load into <dir>)
 import { fork, type ChildProcess } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Command, Mark, Reply } from './load-client.js';
@@ -32,6 +33,7 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     seed: { type: 'string', default: '1' },
     sync: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 if (flags.sync) SERVER_ENV.SQLITE_SYNC = flags.sync; // the server's default is 'full'
@@ -98,7 +100,8 @@ interface Paced {
 
 /** Starts a fresh process under load, opens tables, runs `body`, and always cleans up. */
 async function withTables<T>(client: ChildProcess, kind: TargetKind, tables: number, body: (target: Target, idleRssKb: number, opened: number) => Promise<T>): Promise<T> {
-  const target = await startTarget(kind, kind === 'server' ? SERVER_ENV : {});
+  const profile = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : [];
+  const target = await startTarget(kind, kind === 'server' ? SERVER_ENV : {}, profile);
   try {
     await sleep(500);
     const idleRssKb = rssKb(target.pid);
@@ -195,6 +198,7 @@ function printPaced(results: Partial<Record<TargetKind, Paced>>): void {
     ['RSS per table kB', (p) => p.rssPerTableKb, TARGETS.rssPerTableKb],
     ['  (right after opening) kB', (p) => p.rssOpenPerTableKb, undefined],
     ['CPU us/move', (p) => p.window.cpuMicros / p.window.mark.moves, undefined],
+    ['CPU use, % of one core', (p) => (100 * p.window.cpuMicros) / (p.window.seconds * 1e6), undefined],
   ];
   for (const [label, pick, target] of lines) {
     const s = server ? pick(server) : undefined;
@@ -205,7 +209,7 @@ function printPaced(results: Partial<Record<TargetKind, Paced>>): void {
     const p = results[kind];
     if (!p) continue;
     const m = p.window.mark;
-    console.log(`  ${kind}: ${p.opened} tables, ${m.moves} moves (${m.roundTrips.length} round trips, ${m.deliveries.length} deliveries), ${m.skipped} ticks skipped, client loop delay p99 ${m.loopDelayP99Ms.toFixed(1)} ms${errorsOf(p.window)}`);
+    console.log(`  ${kind}: ${p.opened} tables, ${m.moves} moves (${m.roundTrips.length} round trips, ${m.deliveries.length} deliveries), ${m.skipped} ticks skipped, client loop delay p99 ${m.loopDelayP99Ms.toFixed(1)} ms, max ${m.loopDelayMaxMs.toFixed(1)} ms${errorsOf(p.window)}`);
   }
 }
 
@@ -213,6 +217,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   console.log(`Fox and Geese server benchmark${quick ? ' (quick)' : ''}: standard variant, 2 players + 2 spectators per table, 127.0.0.1`);
   console.log(`machine: ${cpus().length} cores, node ${process.version}; server apps/server/src/server.ts vs bare ws relay bench/relay.ts`);
+  console.log(`load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (the machine is shared: other processes lengthen the latency tails)`);
   console.log(`server env: ${Object.entries(SERVER_ENV).map(([k, v]) => `${k}=${v}`).join(' ')} (SQLITE_SYNC=${SERVER_ENV.SQLITE_SYNC ?? 'server default'})`);
   const client = track(
     fork(join(import.meta.dirname, 'load-client.ts'), [], {
@@ -234,7 +239,7 @@ async function main(): Promise<void> {
     printPaced(pacedResults);
   }
   client.disconnect();
-  console.log(`\nfinished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`\nfinished in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 }
 
 process.on('exit', killChildren);

@@ -65,12 +65,12 @@ async function waitHealthy(child: ChildProcess, baseUrl: string, output: () => s
  * Starts the real server (temporary DATA_DIR, warnings only, creation rate limits raised for one
  * busy address) or the bare relay, and waits until it answers /healthz.
  */
-export async function startTarget(kind: TargetKind, env: Record<string, string> = {}): Promise<Target> {
+export async function startTarget(kind: TargetKind, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Target> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `fg-bench-${kind}-`));
   const script = kind === 'server' ? 'src/server.ts' : 'bench/relay.ts';
   const child = track(
-    spawn(process.execPath, ['--import', TSX_IMPORT, script], {
+    spawn(process.execPath, [...nodeArgs, '--import', TSX_IMPORT, script], {
       cwd: SERVER_DIR,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
