@@ -1,0 +1,104 @@
+// The store contract, checked against every implementation.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryStore } from './memory-store.js';
+import { SqliteStore } from './sqlite-store.js';
+import type { StoredTable, TableStore } from './store.js';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+const tempDir = (): string => {
+  const folder = mkdtempSync(join(tmpdir(), 'fg-store-'));
+  folders.push(folder);
+  return folder;
+};
+
+const IMPLEMENTATIONS: [string, () => TableStore][] = [
+  ['memory', () => new MemoryStore()],
+  ['sqlite', () => new SqliteStore(tempDir())],
+];
+
+const table = (id: string, fields: Partial<StoredTable> = {}): StoredTable => ({
+  id,
+  variant: 'standard',
+  options: { geese: 13, sideways: false },
+  seats: { fox: 'hash-fox', geese: null },
+  moves: [],
+  result: null,
+  rematch: null,
+  createdAt: 1000,
+  ...fields,
+});
+
+describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
+  it('stores and loads a table', async () => {
+    const store = open();
+    await store.insertTable(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
+    expect(await store.loadTable('aaaaaaaaaaaa')).toEqual(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
+    expect(await store.loadTable('bbbbbbbbbbbb')).toBeNull();
+    await store.close();
+  });
+
+  it('appends a move only while the ply matches', async () => {
+    const store = open();
+    await store.insertTable(table('aaaaaaaaaaaa'));
+    expect(await store.appendMove('aaaaaaaaaaaa', 0, 'd4-d5', null)).toBe(true);
+    expect(await store.appendMove('aaaaaaaaaaaa', 0, 'd4-c4', null)).toBe(false);
+    expect(await store.appendMove('aaaaaaaaaaaa', 2, 'c3-c4', null)).toBe(false);
+    const result = { winner: 'geese', reason: 'fox-trapped' } as const;
+    expect(await store.appendMove('aaaaaaaaaaaa', 1, 'c3-c4', result)).toBe(true);
+    expect(await store.appendMove('aaaaaaaaaaaa', 2, 'd5-d6', null)).toBe(false);
+    expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({ moves: ['d4-d5', 'c3-c4'], result });
+    await store.close();
+  });
+
+  it('takes a seat only while it is free', async () => {
+    const store = open();
+    await store.insertTable(table('aaaaaaaaaaaa'));
+    expect(await store.takeSeat('aaaaaaaaaaaa', 'fox', 'x')).toBe(false);
+    expect(await store.takeSeat('aaaaaaaaaaaa', 'geese', 'hash-geese')).toBe(true);
+    expect(await store.takeSeat('aaaaaaaaaaaa', 'geese', 'y')).toBe(false);
+    expect((await store.loadTable('aaaaaaaaaaaa'))!.seats).toEqual({ fox: 'hash-fox', geese: 'hash-geese' });
+    await store.close();
+  });
+
+  it('finishes a game once, records its rematch, and lists only unfinished tables', async () => {
+    const store = open();
+    await store.insertTable(table('aaaaaaaaaaaa'));
+    await store.insertTable(table('bbbbbbbbbbbb'));
+    expect(await store.finish('aaaaaaaaaaaa', { winner: 'fox', reason: 'resignation' })).toBe(true);
+    expect(await store.finish('aaaaaaaaaaaa', { winner: null, reason: 'draw-agreed' })).toBe(false);
+    await store.setRematch('aaaaaaaaaaaa', 'cccccccccccc');
+    expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({ result: { winner: 'fox', reason: 'resignation' }, rematch: 'cccccccccccc' });
+    expect((await store.listUnfinished()).map((t) => t.id)).toEqual(['bbbbbbbbbbbb']);
+    await store.close();
+  });
+
+  it('removes old tables with a free seat, and keeps the rest', async () => {
+    const store = open();
+    await store.insertTable(table('oldwaiting00', { createdAt: 10 }));
+    await store.insertTable(table('oldplaying00', { createdAt: 10, seats: { fox: 'a', geese: 'b' }, moves: ['d4-d5'] }));
+    await store.insertTable(table('newwaiting00', { createdAt: 500 }));
+    expect(await store.removeWaiting(100)).toEqual(['oldwaiting00']);
+    expect(await store.loadTable('oldwaiting00')).toBeNull();
+    expect((await store.listUnfinished()).map((t) => t.id).sort()).toEqual(['newwaiting00', 'oldplaying00']);
+    await store.close();
+  });
+});
+
+describe('sqlite store', () => {
+  it('keeps everything when opened again on the same folder', async () => {
+    const folder = tempDir();
+    const first = new SqliteStore(folder);
+    await first.insertTable(table('aaaaaaaaaaaa'));
+    await first.appendMove('aaaaaaaaaaaa', 0, 'd4-d5', null);
+    await first.close();
+    const second = new SqliteStore(folder);
+    expect(await second.loadTable('aaaaaaaaaaaa')).toEqual(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
+    await second.close();
+  });
+});

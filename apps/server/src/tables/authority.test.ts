@@ -1,0 +1,89 @@
+// The authority alone, over the memory store: ordering of concurrent actions and the sweep of waiting tables.
+import { describe, expect, it } from 'vitest';
+import type { ServerMessage } from '@fg/protocol';
+import { MemoryStore } from '../store/memory-store.js';
+import { Authority } from './authority.js';
+import type { Member } from './live-table.js';
+
+/** A member that keeps what it is sent. */
+const member = (): Member & { messages: ServerMessage[] } => {
+  const messages: ServerMessage[] = [];
+  return { messages, send: (text) => messages.push(JSON.parse(text) as ServerMessage) };
+};
+
+const setUp = async (now: () => number = Date.now) => {
+  const store = new MemoryStore();
+  const authority = new Authority(store, { abandonSeconds: 60, waitingHours: 24, now, pickSide: () => 'fox' });
+  const created = await authority.createTable({ variant: 'standard' });
+  if (!created.ok) throw new Error(created.error.message);
+  const id = created.value.table.id;
+  const seat = await authority.takeSeat(id, 'geese');
+  if (!seat.ok) throw new Error(seat.error.message);
+  const fox = member();
+  const geese = member();
+  await authority.join(id, fox, created.value.seat.token);
+  await authority.join(id, geese, seat.value.seat.token);
+  return { store, authority, id, fox, geese };
+};
+
+describe('Authority', () => {
+  it('picks the random side through its seam', async () => {
+    const { authority } = await setUp();
+    const created = await authority.createTable({ variant: 'two-foxes', side: 'random' });
+    expect(created.ok && created.value.seat.side).toBe('fox');
+  });
+
+  it('runs two moves sent at once for the same ply one after the other: one is stored, the other is stale', async () => {
+    const { authority, store, id, fox } = await setUp();
+    const outcomes = await Promise.all([
+      authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'd5'] }),
+      authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'c4'] }),
+    ]);
+    expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual(['ok', 'not-your-turn']);
+    expect((await store.loadTable(id))!.moves).toEqual(['d4-d5']);
+  });
+
+  it('broadcasts moved only after the store has written the move', async () => {
+    const events: string[] = [];
+    class LoggingStore extends MemoryStore {
+      override async appendMove(...args: Parameters<MemoryStore['appendMove']>): Promise<boolean> {
+        const stored = await super.appendMove(...args);
+        events.push(`stored ${args[2]}`);
+        return stored;
+      }
+    }
+    const authority = new Authority(new LoggingStore(), { abandonSeconds: 60, waitingHours: 24, pickSide: () => 'fox' });
+    const created = await authority.createTable({ variant: 'standard' });
+    if (!created.ok) throw new Error(created.error.message);
+    const { id } = created.value.table;
+    await authority.takeSeat(id);
+    const fox = member();
+    const watcher: Member = { send: (text) => void (text.includes('"moved"') && events.push('moved sent')) };
+    await authority.join(id, fox, created.value.seat.token);
+    await authority.join(id, watcher);
+    await authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'd5'] });
+    expect(events).toEqual(['stored d4-d5', 'moved sent']);
+    expect(fox.messages.at(-1)).toMatchObject({ type: 'moved', ply: 0, move: 'd4-d5', side: 'fox', turn: 'geese', status: 'playing' });
+  });
+
+  it('sweeps tables that waited longer than the waiting time, and keeps games in play', async () => {
+    let now = 0;
+    const { authority, id } = await setUp(() => now);
+    const waiting = await authority.createTable({ variant: 'standard' });
+    if (!waiting.ok) throw new Error();
+    now = 24 * 3_600_000 + 1;
+    expect(await authority.sweep()).toEqual([waiting.value.table.id]);
+    expect(await authority.view(waiting.value.table.id)).toBeNull();
+    expect(await authority.view(id)).not.toBeNull();
+  });
+
+  it('a member that leaves takes its seat offline', async () => {
+    const { authority, fox, geese } = await setUp();
+    authority.leave(geese);
+    expect(fox.messages.at(-1)).toEqual({
+      type: 'presence',
+      seats: { fox: { taken: true, online: true }, geese: { taken: true, online: false } },
+      spectators: 0,
+    });
+  });
+});
