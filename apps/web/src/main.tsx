@@ -1,13 +1,17 @@
-// Entry: start i18n (its strings load lazily), then render the app.
+// Entry: load the strings and the page this path needs side by side, then render once, complete.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadFor } from './app/routes';
 import { startI18n } from './i18n/i18n';
 import './app/app.css';
 
-void startI18n();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const render = (): void =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// A failed preload (say, a dropped chunk request) still renders: the routes then load lazily.
+void Promise.all([startI18n(), preloadFor(location.pathname)]).then(render, render);

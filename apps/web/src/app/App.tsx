@@ -1,12 +1,10 @@
 // Routes: home in the first chunk; the variant and table pages load on demand.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { HomePage } from '../features/home/HomePage';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
-
-const VariantPage = lazy(() => import('../features/variant/VariantPage'));
-const TablePage = lazy(() => import('../features/table/TablePage'));
+import { tablePage, variantPage } from './routes';
 
 /** The whole app: layout around the routes of product.md. */
 export function App() {
@@ -17,8 +15,8 @@ export function App() {
           <Suspense fallback={<div className="loading" aria-busy="true" />}>
             <Routes>
               <Route path="/" element={<HomePage />} />
-              <Route path="/variants/:id" element={<VariantPage />} />
-              <Route path="/t/:id" element={<TablePage />} />
+              <Route path="/variants/:id" element={<variantPage.Page />} />
+              <Route path="/t/:id" element={<tablePage.Page />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
           </Suspense>
