@@ -26,13 +26,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the real server as its own process (one node process: kill -9 must hit the server itself). */
-async function startProcess(port: number): Promise<ChildProcess> {
+/** Starts the real server as its own process (one node process: kill -9 must hit the server itself); `log` collects its output. */
+async function startProcess(port: number, log?: string[]): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', WEB_DIR: join(dataDir, 'no-web') },
-    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: log ? 'trace' : 'warn',
+      LOG_FORMAT: 'json',
+      WEB_DIR: join(dataDir, 'no-web'),
+    },
+    stdio: log ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
+  child.stdout?.on('data', (chunk) => log?.push(String(chunk)));
+  child.stderr?.on('data', (chunk) => log?.push(String(chunk)));
   children.add(child);
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -96,5 +106,31 @@ describe('durability', () => {
     const { body } = await request(base, 'GET', `/api/tables/${id}`);
     expect(body.table).toMatchObject({ ply: GAME.length, moves: GAME, status: 'playing', turn: 'fox' });
     await killHard(child);
+  });
+
+  it('on SIGTERM closes every socket with 1001 and exits cleanly, and its log never holds a token', async () => {
+    const port = await freePort();
+    const log: string[] = [];
+    const child = await startProcess(port, log);
+    const base = `http://127.0.0.1:${port}`;
+    const created = await request(base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
+    const taken = await request(base, 'POST', `/api/tables/${created.body.table.id}/seats`);
+    const client = await TestClient.connect(`ws://127.0.0.1:${port}/api/tables/${created.body.table.id}/ws`);
+    client.send({ type: 'hello', token: created.body.seat.token });
+    await client.next('welcome');
+    client.send({ type: 'hello', token: 'a-wrong-token-of-24-chars' });
+    await client.next('error');
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await client.closed).toEqual({ code: 1001, reason: 'server shutting down' });
+    expect(await exited).toBe(0);
+    children.delete(child);
+
+    const output = log.join('');
+    expect(output).toContain('"msg":"shutting down"');
+    expect(output).not.toContain(created.body.seat.token);
+    expect(output).not.toContain(taken.body.seat.token);
+    expect(output).not.toContain('a-wrong-token-of-24-chars');
   });
 });

@@ -76,7 +76,7 @@ describe('POST /api/tables', () => {
     ['an unknown option', { variant: 'two-foxes', options: { geese: 13 } }, /^unknown option "geese" for two-foxes; it takes none$/],
     ['a bad side', { variant: 'standard', side: 'goose' }, /^bad table: side: /],
     ['a body that is not JSON', '{variant', /^the body is not JSON$/],
-    ['no body', undefined, /^bad table: /],
+    ['no body', undefined, /^bad table: body: Invalid input: expected object, received undefined$/],
   ])('answers 400 bad-request to %s', async (_name, body, message) => {
     const { status, body: answer } = await request(server.base, 'POST', '/api/tables', body);
     expect(status).toBe(400);
@@ -161,6 +161,11 @@ describe('unknown routes', () => {
   ])('%s %s answers 404 not-found', async (method, path) => {
     const { status, body } = await request(server.base, method, path);
     expect({ status, body }).toEqual({ status: 404, body: { error: { code: 'not-found', message: `no route ${method} ${path}` } } });
+  });
+
+  it('a plain GET of a socket address answers 400 bad-request', async () => {
+    const { status, body } = await request(server.base, 'GET', '/api/tables/abcdefghijkl/ws');
+    expect({ status, body }).toEqual({ status: 400, body: { error: { code: 'bad-request', message: 'this address takes WebSocket connections only' } } });
   });
 
   it('the root says the web app is not built when it is not', async () => {

@@ -9,11 +9,11 @@ export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok
 
 const bad = (message: string): Parsed<never> => ({ ok: false, error: { code: 'bad-message', message } });
 
-/** Says what a zod error found, naming the field and what was expected. */
-export function describeIssues(error: z.ZodError): string {
+/** Says what a zod error found, naming the field (or `root` for the whole value) and what was expected. */
+export function describeIssues(error: z.ZodError, root = 'message'): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'message'}: ${issue.message}`)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : root}: ${issue.message}`)
     .join('; ');
 }
 

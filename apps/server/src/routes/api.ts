@@ -19,7 +19,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, cr
 
   app.post('/api/tables', { config: { rateLimit: { max: createLimit, timeWindow: 60_000 } } }, async (request, reply) => {
     const body = createTableBodySchema.safeParse(request.body);
-    if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error)}`);
+    if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error, 'body')}`);
     const created = await authority.createTable(body.data);
     if (!created.ok) return sendError(reply, 'bad-request', created.error.message);
     return reply.code(201).send(created.value);
@@ -43,7 +43,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, cr
     const { id } = request.params;
     if (!tableIdSchema.safeParse(id).success) return sendError(reply, ...notFound(id));
     const body = takeSeatBodySchema.safeParse(request.body ?? {});
-    if (!body.success) return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error)}`);
+    if (!body.success) return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error, 'body')}`);
     const taken = await authority.takeSeat(id, body.data.side);
     if (!taken.ok) return sendError(reply, taken.error.code as 'table-not-found' | 'seat-taken', taken.error.message);
     return reply.code(201).send(taken.value);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/websocket'; // adds the `websocket` route option
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, MAX_FRAME_BYTES, parseClientMessage, type ClientMessage, type ServerMessageOf, type SocketErrorCode } from '@fg/protocol';
+import { sendError } from '../routes/errors.js';
 import type { Authority } from '../tables/authority.js';
 import type { Member } from '../tables/live-table.js';
 import { ConnectionGuard, type GuardLimits } from './guard.js';
@@ -14,42 +15,48 @@ const OPEN = 1;
 
 /** Serves `GET /api/tables/:id/ws`. */
 export function registerTableSocket(app: FastifyInstance, authority: Authority, limits: GuardLimits): void {
-  app.get<{ Params: { id: string } }>('/api/tables/:id/ws', { websocket: true }, (socket, request) => {
-    const tableId = request.params.id;
-    const guard = new ConnectionGuard(limits);
-    const member: Member = {
-      send: (text) => {
-        if (socket.readyState === OPEN) socket.send(text);
-      },
-    };
-    let queue: Promise<void> = Promise.resolve();
+  app.route<{ Params: { id: string } }>({
+    method: 'GET',
+    url: '/api/tables/:id/ws',
+    // A plain GET of the socket's address gets a clear answer instead of an empty 404.
+    handler: async (_request, reply) => sendError(reply, 'bad-request', 'this address takes WebSocket connections only'),
+    wsHandler: (socket, request) => {
+      const tableId = request.params.id;
+      const guard = new ConnectionGuard(limits);
+      const member: Member = {
+        send: (text) => {
+          if (socket.readyState === OPEN) socket.send(text);
+        },
+      };
+      let queue: Promise<void> = Promise.resolve();
 
-    const fail = (code: SocketErrorCode, message: string): void => {
-      const error: ServerMessageOf<'error'> = { type: 'error', code, message };
-      member.send(JSON.stringify(error));
-      if (guard.strike()) socket.close(CLOSE_CODES.policyViolation, 'too much bad input');
-    };
+      const fail = (code: SocketErrorCode, message: string): void => {
+        const error: ServerMessageOf<'error'> = { type: 'error', code, message };
+        member.send(JSON.stringify(error));
+        if (guard.strike()) socket.close(CLOSE_CODES.policyViolation, 'too much bad input');
+      };
 
-    const handle = async (message: ClientMessage): Promise<void> => {
-      if (message.type === 'ping') return member.send('{"type":"pong"}');
-      const outcome =
-        message.type === 'hello' ? await authority.join(tableId, member, message.token) : await authority.play(member, message);
-      if (!outcome.ok) fail(outcome.error.code as SocketErrorCode, outcome.error.message);
-    };
+      const handle = async (message: ClientMessage): Promise<void> => {
+        if (message.type === 'ping') return member.send('{"type":"pong"}');
+        const outcome =
+          message.type === 'hello' ? await authority.join(tableId, member, message.token) : await authority.play(member, message);
+        if (!outcome.ok) fail(outcome.error.code as SocketErrorCode, outcome.error.message);
+      };
 
-    socket.on('message', (data: Buffer, isBinary: boolean) => {
-      if (!guard.admit()) return fail('rate-limited', 'too many messages; slow down');
-      if (isBinary) return fail('bad-message', 'send text frames of JSON');
-      if (data.length > MAX_FRAME_BYTES) return fail('bad-message', `message too large; at most ${MAX_FRAME_BYTES} bytes`);
-      const parsed = parseClientMessage(data.toString('utf8'));
-      if (!parsed.ok) return fail('bad-message', parsed.error.message);
-      // One message at a time per connection, so a move never overtakes its hello.
-      queue = queue.then(() => handle(parsed.value)).catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
-    });
-    socket.on('close', () => {
-      queue = queue.then(() => authority.leave(member));
-    });
-    socket.on('error', (error) => request.log.debug({ err: error }, 'socket error'));
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        if (!guard.admit()) return fail('rate-limited', 'too many messages; slow down');
+        if (isBinary) return fail('bad-message', 'send text frames of JSON');
+        if (data.length > MAX_FRAME_BYTES) return fail('bad-message', `message too large; at most ${MAX_FRAME_BYTES} bytes`);
+        const parsed = parseClientMessage(data.toString('utf8'));
+        if (!parsed.ok) return fail('bad-message', parsed.error.message);
+        // One message at a time per connection, so a move never overtakes its hello.
+        queue = queue.then(() => handle(parsed.value)).catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
+      });
+      socket.on('close', () => {
+        queue = queue.then(() => authority.leave(member));
+      });
+      socket.on('error', (error) => request.log.debug({ err: error }, 'socket error'));
+    },
   });
 }
 
