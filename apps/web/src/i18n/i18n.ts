@@ -46,5 +46,6 @@ export function startI18n(): Promise<unknown> {
 export function switchLanguage(language: Language): void {
   if (!isLanguage(language)) return;
   rememberLanguage(language);
-  void i18next.changeLanguage(language);
+  // Load first, then switch: the page never falls back to a spinner while strings arrive.
+  void i18next.loadLanguages(language).then(() => i18next.changeLanguage(language));
 }

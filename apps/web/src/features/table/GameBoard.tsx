@@ -45,7 +45,12 @@ export function GameBoard({ game, canMove, onMove }: GameBoardProps) {
   };
 
   return (
-    <div className="game-board">
+    <div
+      className="game-board"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setPicked([]);
+      }}
+    >
       <Board
         board={game.variant.board}
         pieces={piecesOf(game)}

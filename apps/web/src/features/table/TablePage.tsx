@@ -2,10 +2,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { occurrencesAfter } from '@fg/rules';
 import { NotFound } from '../../app/NotFound';
 import { adoptSeatFromFragment, loadSeat, seatLink } from '../../lib/seat-store';
 import { GameBoard } from './GameBoard';
+import { repeatsThirdTime } from './move-entry';
 import { GameControls } from './GameControls';
 import { MoveList } from './MoveList';
 import { SeatsPanel } from './SeatsPanel';
@@ -68,6 +68,21 @@ function TablePage({ id }: { id: string }) {
   const shareUrl = `${window.location.origin}/t/${id}`;
   const seat = side ? loadSeat(id) : null;
 
+  // The link to send comes first while a seat is free, then moves below the game.
+  const invite = (
+    <section className="panel">
+      <h2>{t('share.heading')}</h2>
+      <ShareLink label={t('share.label')} url={shareUrl} />
+      {seat && (
+        <details className="private-link">
+          <summary>{t('share.otherDevice')}</summary>
+          <p className="muted">{t('share.otherDeviceHint')}</p>
+          <ShareLink label={t('share.privateLabel')} url={seatLink(window.location.origin, id, seat.token)} copyLabel={t('share.copyPrivate')} />
+        </details>
+      )}
+    </section>
+  );
+
   const sendMove = (path: readonly string[]): void => {
     if (!game) return;
     setPending(null);
@@ -75,8 +90,7 @@ function TablePage({ id }: { id: string }) {
   };
   const requestMove = (path: readonly string[]): void => {
     if (!game || !canMove) return;
-    const indices = path.map((n) => game.variant.board.pointIndex(n));
-    if (occurrencesAfter(game, indices) >= 3) setPending(path);
+    if (repeatsThirdTime(game, path)) setPending(path);
     else sendMove(path);
   };
 
@@ -123,6 +137,7 @@ function TablePage({ id }: { id: string }) {
           )}
         </div>
         <aside className="table-page__side">
+          {table?.status === 'waiting' && invite}
           {table && side && (
             <GameControls table={table} side={side} drawOffer={state.drawOffer} rematchAsked={state.rematchAsked} abandonSeconds={state.abandonSeconds} send={live.send} />
           )}
@@ -134,17 +149,7 @@ function TablePage({ id }: { id: string }) {
           {table && <SeatsPanel table={table} role={role} sit={live.sit} />}
           {game && canMove && <TypedMove game={game} onMove={requestMove} />}
           {table && game && <MoveList moves={table.moves} firstSide={game.variant.firstSide} />}
-          <section className="panel">
-            <h2>{t('share.heading')}</h2>
-            <ShareLink label={t('share.label')} url={shareUrl} />
-            {seat && (
-              <details className="private-link">
-                <summary>{t('share.otherDevice')}</summary>
-                <p className="muted">{t('share.otherDeviceHint')}</p>
-                <ShareLink label={t('share.privateLabel')} url={seatLink(window.location.origin, id, seat.token)} copyLabel={t('share.copyPrivate')} />
-              </details>
-            )}
-          </section>
+          {table?.status !== 'waiting' && invite}
         </aside>
       </div>
     </div>

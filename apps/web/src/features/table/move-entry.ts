@@ -1,5 +1,5 @@
 // Entering a move point by point: what a pick on the board means, asked of the rules library.
-import { FOX, GOOSE, movablePoints, moveInput, type Game } from '@fg/rules';
+import { FOX, GOOSE, movablePoints, moveInput, occurrencesAfter, type Game } from '@fg/rules';
 import type { Piece } from '../../board/Board';
 
 /** What a pick leads to: a longer chain, a finished move to send, or nothing (an illegal click). */
@@ -31,6 +31,11 @@ export function canEndChain(game: Game, picked: readonly string[]): boolean {
   if (picked.length < 2) return false;
   const input = moveInput(game, picked);
   return input.complete && input.targets.length > 0;
+}
+
+/** Whether a move would bring a position about for the third time, ending the game in a draw. */
+export function repeatsThirdTime(game: Game, path: readonly string[]): boolean {
+  return occurrencesAfter(game, path.map((name) => game.variant.board.pointIndex(name))) >= 3;
 }
 
 /** The pieces of the game's position by point name. */
