@@ -65,6 +65,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       return {
         ...state,
         game: played.value,
+        error: null, // the game moved on: an earlier refusal no longer applies
         drawOffer: state.drawOffer && state.drawOffer !== message.side ? null : state.drawOffer,
         table: {
           ...table,

@@ -5,11 +5,11 @@ import type { Side } from '@fg/rules';
 import { Connection, tableSocketUrl, type ConnectionState } from '../../lib/connection';
 import { fetchTable, takeSeat } from '../../lib/api';
 import { forgetSeat, loadSeat, saveSeat } from '../../lib/seat-store';
-import { INITIAL_TABLE_STATE, tableReducer } from './table-state';
+import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
 
 /** The table page's live data and actions. */
 export interface LiveTable {
-  readonly state: typeof INITIAL_TABLE_STATE;
+  readonly state: TableState;
   readonly connection: ConnectionState;
   readonly notFound: boolean;
   readonly rematchSeatTable: string | null; // a rematch table where this browser now holds a seat
