@@ -1,0 +1,123 @@
+// The two measured modes, each on a fresh process under load: saturation and paced.
+import type { ChildProcess } from 'node:child_process';
+import type { Command, Mark, Reply } from './load-client.js';
+import { rssKb } from './proc.js';
+import { summarize, type Summary } from './stats.js';
+import { startTarget, type Target, type TargetKind } from './target.js';
+
+/** How long to load and how to start the processes under load. */
+export interface ModeSettings {
+  readonly warmupMs: number;
+  readonly saturationMs: number;
+  readonly pacedWarmupMs: number;
+  readonly pacedMs: number;
+  readonly serverEnv: Record<string, string>;
+  readonly nodeArgs: string[]; // extra node flags for the process under load (profiling)
+}
+
+/** A measured window: what the client counted and the CPU the process under load spent. */
+export interface Window {
+  readonly mark: Mark;
+  readonly seconds: number;
+  readonly cpuMicros: number;
+}
+
+/** Saturation figures of one process at one table count. */
+export interface Saturation {
+  readonly movesPerSecond: number;
+  readonly cpuPerMoveMicros: number;
+  readonly cpuShare: number; // of one core
+  readonly clientCpuShare: number;
+  readonly window: Window;
+}
+
+/** Paced figures of one process. */
+export interface Paced {
+  readonly roundTrip: Summary;
+  readonly delivery: Summary;
+  readonly rssPerTableKb: number; // after the paced window, games in progress
+  readonly rssOpenPerTableKb: number; // right after the tables were opened
+  readonly opened: number;
+  readonly window: Window;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const IDLE_SETTLE_MS = 500;
+const PACED_INTERVAL_MS = 1000;
+
+/** Sends a command to the load client and waits for its reply. */
+export function request(client: ChildProcess, command: Command, timeoutMs = 120_000): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`load client: no reply to ${command.type}`)), timeoutMs);
+    client.once('message', (reply) => {
+      clearTimeout(timer);
+      resolve(reply as Reply);
+    });
+    client.send(command);
+  });
+}
+
+/** Lets the load warm up, then measures it over `ms` between two marks of the client. */
+async function measure(client: ChildProcess, target: Target, warmupMs: number, ms: number): Promise<Window> {
+  await sleep(warmupMs);
+  const first = (await request(client, { type: 'mark', pid: target.pid })) as Mark;
+  await sleep(ms);
+  const mark = (await request(client, { type: 'mark', pid: target.pid })) as Mark;
+  return { mark, seconds: (mark.at - first.at) / 1000, cpuMicros: mark.targetCpuMicros - first.targetCpuMicros };
+}
+
+/** Starts a fresh process under load, opens the tables, runs `body`, and always cleans up. */
+async function withTables<T>(
+  client: ChildProcess,
+  kind: TargetKind,
+  tables: number,
+  settings: ModeSettings,
+  body: (target: Target, idleRssKb: number, opened: number) => Promise<T>,
+): Promise<T> {
+  const target = await startTarget(kind, kind === 'server' ? settings.serverEnv : {}, settings.nodeArgs);
+  try {
+    await sleep(IDLE_SETTLE_MS);
+    const idleRssKb = rssKb(target.pid);
+    const opened = (await request(client, { type: 'open', baseUrl: target.baseUrl, tables })) as Extract<Reply, { type: 'opened' }>;
+    if (opened.tables < tables) console.error(`  ${kind}: only ${opened.tables} of ${tables} tables opened`);
+    const result = await body(target, idleRssKb, opened.tables);
+    await request(client, { type: 'stop' });
+    await request(client, { type: 'close' });
+    return result;
+  } finally {
+    await target.stop();
+  }
+}
+
+/** Every player answers the opponent's move at once: moves per second and CPU per move. */
+export function saturation(client: ChildProcess, kind: TargetKind, tables: number, settings: ModeSettings): Promise<Saturation> {
+  return withTables(client, kind, tables, settings, async (target) => {
+    await request(client, { type: 'start', mode: 'saturation', intervalMs: 0 });
+    const window = await measure(client, target, settings.warmupMs, settings.saturationMs);
+    return {
+      movesPerSecond: window.mark.moves / window.seconds,
+      cpuPerMoveMicros: window.cpuMicros / window.mark.moves,
+      cpuShare: window.cpuMicros / (window.seconds * 1e6),
+      clientCpuShare: window.mark.clientCpuMicros / (window.seconds * 1e6),
+      window,
+    };
+  });
+}
+
+/** One move per table per second: latencies, and memory per table against the idle process. */
+export function paced(client: ChildProcess, kind: TargetKind, tables: number, settings: ModeSettings): Promise<Paced> {
+  return withTables(client, kind, tables, settings, async (target, idleRssKb, opened) => {
+    const rssOpenKb = rssKb(target.pid);
+    await request(client, { type: 'start', mode: 'paced', intervalMs: PACED_INTERVAL_MS });
+    const window = await measure(client, target, settings.pacedWarmupMs, settings.pacedMs);
+    const rssEndKb = rssKb(target.pid);
+    return {
+      roundTrip: summarize(window.mark.roundTrips),
+      delivery: summarize(window.mark.deliveries),
+      rssPerTableKb: (rssEndKb - idleRssKb) / opened,
+      rssOpenPerTableKb: (rssOpenKb - idleRssKb) / opened,
+      opened,
+      window,
+    };
+  });
+}
