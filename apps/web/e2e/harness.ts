@@ -32,16 +32,26 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A running server: its base URL and how to stop it. */
+/** A running server: its base URL, port and data folder, and how to stop it. */
 export interface RunningServer {
   readonly url: string; // 'http://127.0.0.1:41234'
-  stop(): Promise<void>;
+  readonly port: number;
+  readonly dataDir: string;
+  /** Stops the server; its data folder is removed unless kept for a restart. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-/** Starts apps/server on 127.0.0.1 with a fresh data folder and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fg-e2e-'));
+/** Where and how to start a server: a fresh port and data folder unless given (to restart one). */
+export interface ServerOptions {
+  readonly env?: Record<string, string>;
+  readonly port?: number;
+  readonly dataDir?: string;
+}
+
+/** Starts apps/server on 127.0.0.1 and waits for /healthz. */
+export async function startServer({ env = {}, port: givenPort, dataDir: givenDir }: ServerOptions = {}): Promise<RunningServer> {
+  const port = givenPort ?? (await freePort());
+  const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'fg-e2e-'));
   const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'apps/server/src/server.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIR: WEB_DIST, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -59,14 +69,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
-    stop: async () => {
+    port,
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

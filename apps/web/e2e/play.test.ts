@@ -30,7 +30,7 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ ABANDON_SECONDS: '2' }), launchChromium()]);
+    [server, browser] = await Promise.all([startServer({ env: { ABANDON_SECONDS: '2' } }), launchChromium()]);
     const open = async (options: Parameters<Browser['newContext']>[0]) => {
       const context = await browser.newContext(options);
       contexts.push(context);

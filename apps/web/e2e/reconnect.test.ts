@@ -1,0 +1,68 @@
+// @vitest-environment node
+// The client reconnects by itself when the server goes away and comes back, and play carries on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserTestsSkipReason, launchChromium, startServer, type RunningServer } from './harness';
+
+const skip = browserTestsSkipReason();
+
+interface Created {
+  readonly table: { readonly id: string };
+  readonly seat: { readonly side: string; readonly token: string };
+}
+
+describe.skipIf(skip !== null)('reconnecting', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const pages: Page[] = [];
+
+  /** A page holding a seat of the table, given by storing its token before the first load. */
+  async function seatedPage(url: string, id: string, seat: Created['seat']): Promise<Page> {
+    const context = await browser.newContext();
+    await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [`fg:seat:${id}`, JSON.stringify(seat)]);
+    const page = await context.newPage();
+    await page.goto(url);
+    pages.push(page);
+    return page;
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the lost connection, comes back on its own after a server restart, and plays on', async () => {
+    const post = <T>(path: string, body: object) =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        (r) => r.json() as Promise<T>,
+      );
+    const created = await post<Created>('/api/tables', { variant: 'standard', side: 'fox' });
+    const id = created.table.id;
+    const joined = await post<{ seat: Created['seat'] }>(`/api/tables/${id}/seats`, { side: 'geese' });
+    const url = `${server.url}/t/${id}?lang=en`;
+    const fox = await seatedPage(url, id, created.seat);
+    const geese = await seatedPage(url, id, joined.seat);
+    const connection = (page: Page) => page.locator('.connection').textContent();
+    await expect.poll(() => fox.getByRole('status').textContent()).toBe('Your move (fox)');
+    await fox.locator('[data-point="d4"]').click();
+    await fox.locator('[data-point="d5"]').click();
+    await expect.poll(() => geese.getByRole('status').textContent()).toBe('Your move (geese)');
+
+    const { port, dataDir } = server;
+    await server.stop({ keepData: true });
+    await expect.poll(() => connection(geese)).toBe('Connection lost — reconnecting…');
+    server = await startServer({ port, dataDir });
+
+    await expect.poll(() => connection(geese), { timeout: 15_000 }).toBe('Connected');
+    await expect.poll(() => connection(fox), { timeout: 15_000 }).toBe('Connected');
+    expect(await geese.locator('[data-point="d5"]').getAttribute('data-piece')).toBe('fox');
+    await geese.locator('[data-point="c3"]').click();
+    await geese.locator('[data-point="c4"]').click();
+    await expect.poll(() => fox.locator('[data-point="c4"]').getAttribute('data-piece')).toBe('goose');
+    await expect.poll(() => fox.getByRole('status').textContent()).toBe('Your move (fox)');
+  });
+});
