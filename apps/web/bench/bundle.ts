@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { browserTestsSkipReason, launchChromium, startServer, WEB_DIST } from '../e2e/harness';
+import { browserTestsSkipReason, launchChromium, postJson, startServer, WEB_DIST } from '../e2e/harness';
 
 const BUDGET_KB = 120; // issue 4: initial JS of the home page, gzipped
 const BUDGET_MS = 1000; // issue 4: a table page usable within 1 s on loopback
@@ -54,12 +54,9 @@ async function tablePageTimes(): Promise<number[]> {
   const times: number[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
-      const post = (path: string, body: unknown) =>
-        fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-          (r) => r.json() as Promise<{ table: { id: string }; seat: { side: string; token: string } }>,
-        );
-      const created = await post('/api/tables', { variant: 'standard', side: 'fox' });
-      await post(`/api/tables/${created.table.id}/seats`, { side: 'geese' });
+      type Created = { table: { id: string }; seat: { side: string; token: string } };
+      const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
+      await postJson(server, `/api/tables/${created.table.id}/seats`, { side: 'geese' });
       const context = await browser.newContext(); // a fresh context: nothing cached
       await context.addInitScript(
         ([key, value]) => localStorage.setItem(key!, value!),

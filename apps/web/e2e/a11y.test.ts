@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserTestsSkipReason, launchChromium, startServer, type RunningServer } from './harness';
+import { browserTestsSkipReason, launchChromium, postJson, startServer, type RunningServer } from './harness';
 
 const skip = browserTestsSkipReason();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -29,11 +29,7 @@ describe.skipIf(skip !== null)('accessibility', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchChromium()]);
     page = await (await browser.newContext({ viewport: { width: 1000, height: 800 } })).newPage();
-    const created = await fetch(`${server.url}/api/tables`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ variant: 'big-cross', side: 'fox' }),
-    }).then((r) => r.json() as Promise<{ table: { id: string }; seat: object }>);
+    const created = await postJson<{ table: { id: string }; seat: object }>(server, '/api/tables', { variant: 'big-cross', side: 'fox' });
     tableId = created.table.id;
     await page.goto(`${server.url}/?lang=en`);
     await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`fg:seat:${tableId}`, JSON.stringify(created.seat)]);

@@ -83,6 +83,16 @@ export async function startServer({ env = {}, port: givenPort, dataDir: givenDir
   };
 }
 
+/** Posts JSON to the server's API and reads the JSON answer. */
+export async function postJson<T>(server: RunningServer, path: string, body: object): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+
 /** Launches headless Debian Chromium the way the whole project does. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -2,7 +2,7 @@
 // The client reconnects by itself when the server goes away and comes back, and play carries on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserTestsSkipReason, launchChromium, startServer, type RunningServer } from './harness';
+import { browserTestsSkipReason, launchChromium, postJson, startServer, type RunningServer } from './harness';
 
 const skip = browserTestsSkipReason();
 
@@ -36,13 +36,9 @@ describe.skipIf(skip !== null)('reconnecting', () => {
   });
 
   it('shows the lost connection, comes back on its own after a server restart, and plays on', async () => {
-    const post = <T>(path: string, body: object) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-        (r) => r.json() as Promise<T>,
-      );
-    const created = await post<Created>('/api/tables', { variant: 'standard', side: 'fox' });
+    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
     const id = created.table.id;
-    const joined = await post<{ seat: Created['seat'] }>(`/api/tables/${id}/seats`, { side: 'geese' });
+    const joined = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${id}/seats`, { side: 'geese' });
     const url = `${server.url}/t/${id}?lang=en`;
     const fox = await seatedPage(url, id, created.seat);
     const geese = await seatedPage(url, id, joined.seat);
