@@ -164,4 +164,13 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     await claim.tap();
     await expect.poll(() => status(geese).textContent()).toBe('The fox wins: the geese left the game');
   });
+
+  it('switches the language in place from the switcher and remembers it', async () => {
+    await watcher.getByRole('combobox', { name: 'Язык' }).selectOption('pl');
+    await expect.poll(() => status(watcher).textContent()).toBe('Wygrywają gęsi: lis się poddał');
+    expect(await watcher.locator('.connection').textContent()).toBe('Połączono');
+    await watcher.goto(tableUrl);
+    await expect.poll(() => status(watcher).textContent()).toBe('Wygrywają gęsi: lis się poddał');
+    expect(await watcher.evaluate(() => document.documentElement.lang)).toBe('pl');
+  });
 });
