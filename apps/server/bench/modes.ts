@@ -13,6 +13,7 @@ export interface ModeSettings {
   readonly pacedMs: number;
   readonly serverEnv: Record<string, string>;
   readonly nodeArgs: string[]; // extra node flags for the process under load (profiling)
+  readonly serverDir?: string; // another copy of apps/server, to compare a change
 }
 
 /** A measured window: what the client counted and the CPU the process under load spent. */
@@ -35,8 +36,9 @@ export interface Saturation {
 export interface Paced {
   readonly roundTrip: Summary;
   readonly delivery: Summary;
-  readonly rssPerTableKb: number; // after the paced window, games in progress
-  readonly rssOpenPerTableKb: number; // right after the tables were opened
+  readonly rssPerTableKb: number; // after the paced window and a full GC, games in progress
+  readonly rawRssPerTableKb: number; // at the end of the paced window, before that GC
+  readonly heapPerTableKb: number; // live JS heap after the GC
   readonly opened: number;
   readonly window: Window;
 }
@@ -66,21 +68,27 @@ async function measure(client: ChildProcess, target: Target, warmupMs: number, m
   return { mark, seconds: (mark.at - first.at) / 1000, cpuMicros: mark.targetCpuMicros - first.targetCpuMicros };
 }
 
-/** Starts a fresh process under load, opens the tables, runs `body`, and always cleans up. */
-async function withTables<T>(
-  client: ChildProcess,
-  kind: TargetKind,
-  tables: number,
-  settings: ModeSettings,
-  body: (target: Target, idleRssKb: number, opened: number) => Promise<T>,
-): Promise<T> {
-  const target = await startTarget(kind, kind === 'server' ? settings.serverEnv : {}, settings.nodeArgs);
+/** What to do around the load on a fresh process: before any table is opened, then with them open. */
+interface TablesPlan<T> {
+  readonly inspect: boolean; // open the inspector, for a full GC before reading memory
+  readonly idle?: (target: Target) => Promise<void>;
+  readonly loaded: (target: Target, opened: number) => Promise<T>;
+}
+
+/** Starts a fresh process under load, opens the tables, runs the plan, and always cleans up. */
+async function withTables<T>(client: ChildProcess, kind: TargetKind, tables: number, settings: ModeSettings, plan: TablesPlan<T>): Promise<T> {
+  const target = await startTarget(kind, {
+    env: kind === 'server' ? settings.serverEnv : {},
+    nodeArgs: settings.nodeArgs,
+    inspect: plan.inspect,
+    ...(settings.serverDir ? { serverDir: settings.serverDir } : {}),
+  });
   try {
     await sleep(IDLE_SETTLE_MS);
-    const idleRssKb = rssKb(target.pid);
+    await plan.idle?.(target);
     const opened = (await request(client, { type: 'open', baseUrl: target.baseUrl, tables })) as Extract<Reply, { type: 'opened' }>;
     if (opened.tables < tables) console.error(`  ${kind}: only ${opened.tables} of ${tables} tables opened`);
-    const result = await body(target, idleRssKb, opened.tables);
+    const result = await plan.loaded(target, opened.tables);
     await request(client, { type: 'stop' });
     await request(client, { type: 'close' });
     return result;
@@ -91,33 +99,50 @@ async function withTables<T>(
 
 /** Every player answers the opponent's move at once: moves per second and CPU per move. */
 export function saturation(client: ChildProcess, kind: TargetKind, tables: number, settings: ModeSettings): Promise<Saturation> {
-  return withTables(client, kind, tables, settings, async (target) => {
-    await request(client, { type: 'start', mode: 'saturation', intervalMs: 0 });
-    const window = await measure(client, target, settings.warmupMs, settings.saturationMs);
-    return {
-      movesPerSecond: window.mark.moves / window.seconds,
-      cpuPerMoveMicros: window.cpuMicros / window.mark.moves,
-      cpuShare: window.cpuMicros / (window.seconds * 1e6),
-      clientCpuShare: window.mark.clientCpuMicros / (window.seconds * 1e6),
-      window,
-    };
+  return withTables(client, kind, tables, settings, {
+    inspect: false,
+    loaded: async (target) => {
+      await request(client, { type: 'start', mode: 'saturation', intervalMs: 0 });
+      const window = await measure(client, target, settings.warmupMs, settings.saturationMs);
+      return {
+        movesPerSecond: window.mark.moves / window.seconds,
+        cpuPerMoveMicros: window.cpuMicros / window.mark.moves,
+        cpuShare: window.cpuMicros / (window.seconds * 1e6),
+        clientCpuShare: window.mark.clientCpuMicros / (window.seconds * 1e6),
+        window,
+      };
+    },
   });
 }
 
-/** One move per table per second: latencies, and memory per table against the idle process. */
+/**
+ * One move per table per second: latencies; then, with the load stopped and the tables still open,
+ * memory per table against the idle process, both read after a full GC.
+ */
 export function paced(client: ChildProcess, kind: TargetKind, tables: number, settings: ModeSettings): Promise<Paced> {
-  return withTables(client, kind, tables, settings, async (target, idleRssKb, opened) => {
-    const rssOpenKb = rssKb(target.pid);
-    await request(client, { type: 'start', mode: 'paced', intervalMs: PACED_INTERVAL_MS });
-    const window = await measure(client, target, settings.pacedWarmupMs, settings.pacedMs);
-    const rssEndKb = rssKb(target.pid);
-    return {
-      roundTrip: summarize(window.mark.roundTrips),
-      delivery: summarize(window.mark.deliveries),
-      rssPerTableKb: (rssEndKb - idleRssKb) / opened,
-      rssOpenPerTableKb: (rssOpenKb - idleRssKb) / opened,
-      opened,
-      window,
-    };
+  let idle = { rssKb: 0, heapKb: 0 };
+  return withTables(client, kind, tables, settings, {
+    inspect: true,
+    idle: async (target) => {
+      const heap = await target.collectGarbage();
+      idle = { rssKb: rssKb(target.pid), heapKb: heap.usedKb };
+    },
+    loaded: async (target, opened) => {
+      await request(client, { type: 'start', mode: 'paced', intervalMs: PACED_INTERVAL_MS });
+      const window = await measure(client, target, settings.pacedWarmupMs, settings.pacedMs);
+      const rawRssKb = rssKb(target.pid);
+      await request(client, { type: 'stop' });
+      const heap = await target.collectGarbage();
+      const perTable = (now: number, before: number): number => (now - before) / opened;
+      return {
+        roundTrip: summarize(window.mark.roundTrips),
+        delivery: summarize(window.mark.deliveries),
+        rssPerTableKb: perTable(rssKb(target.pid), idle.rssKb),
+        rawRssPerTableKb: perTable(rawRssKb, idle.rssKb),
+        heapPerTableKb: perTable(heap.usedKb, idle.heapKb),
+        opened,
+        window,
+      };
+    },
   });
 }

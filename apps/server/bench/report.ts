@@ -64,8 +64,9 @@ export function printPaced(results: Partial<Record<TargetKind, Paced>>, tables: 
     ['spectator delivery p50 ms', (p) => p.delivery.p50, undefined],
     ['spectator delivery p99 ms', (p) => p.delivery.p99, undefined],
     ['spectator delivery max ms', (p) => p.delivery.max, undefined],
-    ['RSS per table kB', (p) => p.rssPerTableKb, TARGETS.rssPerTableKb],
-    ['  (right after opening) kB', (p) => p.rssOpenPerTableKb, undefined],
+    ['RSS per table kB (after GC)', (p) => p.rssPerTableKb, TARGETS.rssPerTableKb],
+    ['  RSS per table, before GC', (p) => p.rawRssPerTableKb, undefined],
+    ['  live JS heap per table kB', (p) => p.heapPerTableKb, undefined],
     ['CPU us/move', (p) => p.window.cpuMicros / p.window.mark.moves, undefined],
     ['CPU use, % of one core', (p) => (100 * p.window.cpuMicros) / (p.window.seconds * 1e6), undefined],
   ];

@@ -1,12 +1,13 @@
 // The server benchmark (issue 3): a load client in its own process plays real games on N tables
 // (2 players + 2 spectators each) against the real server and against a bare `ws` relay, and
 // prints throughput, CPU per move, latencies and memory per table next to their targets.
-// Run: tsx apps/server/bench/run.ts [--quick] [--tables 1,100,1000] [--paced-tables 1000]
+// Run: tsx apps/server/bench/run.ts [--quick] [--tables 1,100,1000 or 0] [--paced-tables 1000 or 0]
 //      [--seconds 8] [--paced-seconds 20] [--only server|relay] [--seed 1] [--sync full|normal]
-//      [--cpu-prof <dir>]  (writes a V8 CPU profile of each process under load into <dir>)
+//      [--cpu-prof <dir>]     writes a V8 CPU profile of each process under load into <dir>
+//      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
 import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { paced, saturation, type ModeSettings, type Paced, type Saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
@@ -23,13 +24,15 @@ const { values: flags } = parseArgs({
     seed: { type: 'string', default: '1' },
     sync: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'server-dir': { type: 'string' },
   },
 });
 const quick = flags.quick ?? false;
-const saturationTables = (flags.tables ?? (quick ? '1,100' : '1,100,1000')).split(',').map(Number);
+const tablesFlag = flags.tables ?? (quick ? '1,100' : '1,100,1000');
+const saturationTables = tablesFlag === '0' ? [] : tablesFlag.split(',').map(Number);
 const pacedTables = Number(flags['paced-tables'] ?? (quick ? 100 : 1000));
 const kinds = (flags.only ? [flags.only] : ['server', 'relay']) as TargetKind[];
-if (saturationTables.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--tables takes table counts like 1,100,1000');
+if (saturationTables.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--tables takes table counts like 1,100,1000 (0 skips the saturation mode)');
 if (!Number.isInteger(pacedTables) || pacedTables < 0) throw new Error('--paced-tables takes a count (0 skips the paced mode)');
 if (kinds.some((k) => k !== 'server' && k !== 'relay')) throw new Error('--only takes server or relay');
 if (flags.sync !== undefined && flags.sync !== 'full' && flags.sync !== 'normal') throw new Error('--sync takes full or normal');
@@ -48,13 +51,15 @@ const settings: ModeSettings = {
     ...(flags.sync ? { SQLITE_SYNC: flags.sync } : {}),
   },
   nodeArgs: flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : [],
+  ...(flags['server-dir'] ? { serverDir: resolve(flags['server-dir']) } : {}),
 };
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {
   const started = performance.now();
   console.log(`Fox and Geese server benchmark${quick ? ' (quick)' : ''}: standard variant, 2 players + 2 spectators per table, 127.0.0.1`);
-  console.log(`machine: ${cpus().length} cores, node ${process.version}; server apps/server/src/server.ts vs bare ws relay bench/relay.ts`);
+  const server = settings.serverDir ? join(settings.serverDir, 'src/server.ts') : 'apps/server/src/server.ts';
+  console.log(`machine: ${cpus().length} cores, node ${process.version}; server ${server} vs bare ws relay bench/relay.ts`);
   console.log(`load average before: ${load()} (the machine is shared: other processes lengthen the latency tails)`);
   const env = Object.entries(settings.serverEnv).map(([k, v]) => `${k}=${v}`).join(' ');
   console.log(`server env: ${env}${flags.sync ? '' : ' (SQLITE_SYNC unset: the server default, full)'}`);

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { collectGarbage, inspectorUrl, type HeapUsage } from './inspector.js';
 
 /** Which process takes the load. */
 export type TargetKind = 'server' | 'relay';
@@ -15,7 +16,17 @@ export interface Target {
   readonly kind: TargetKind;
   readonly pid: number;
   readonly baseUrl: string;
+  /** Runs a full GC through the inspector (started with `inspect`) and reports the heap. */
+  collectGarbage(): Promise<HeapUsage>;
   stop(): Promise<void>;
+}
+
+/** How to start a process under load. */
+export interface TargetOptions {
+  readonly env?: Record<string, string>;
+  readonly nodeArgs?: readonly string[]; // extra node flags (profiling)
+  readonly serverDir?: string; // another copy of apps/server
+  readonly inspect?: boolean; // open the inspector on a random loopback port, for collectGarbage()
 }
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -65,20 +76,23 @@ async function waitHealthy(child: ChildProcess, baseUrl: string, output: () => s
  * Starts the real server (temporary DATA_DIR, warnings only, creation rate limits raised for one
  * busy address) or the bare relay, and waits until it answers /healthz.
  */
-export async function startTarget(kind: TargetKind, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Target> {
+export async function startTarget(kind: TargetKind, options: TargetOptions = {}): Promise<Target> {
+  const { env = {}, nodeArgs = [], serverDir = SERVER_DIR, inspect = false } = options;
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `fg-bench-${kind}-`));
-  const script = kind === 'server' ? 'src/server.ts' : 'bench/relay.ts';
+  const script = kind === 'server' ? join(serverDir, 'src/server.ts') : join(BENCH_DIR, 'relay.ts');
   const child = track(
-    spawn(process.execPath, [...nodeArgs, '--import', TSX_IMPORT, script], {
-      cwd: SERVER_DIR,
+    spawn(process.execPath, [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : []), '--import', TSX_IMPORT, script], {
+      cwd: kind === 'server' ? serverDir : SERVER_DIR,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
   let output = '';
+  let inspector: string | undefined;
   const keep = (chunk: Buffer): void => {
     output = (output + String(chunk)).slice(-4000);
+    inspector ??= inspectorUrl(output);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -99,5 +113,7 @@ export async function startTarget(kind: TargetKind, env: Record<string, string> 
     await stop();
     throw new Error(`${kind} did not start: ${(error as Error).message}`);
   }
-  return { kind, pid: child.pid!, baseUrl, stop };
+  const collect = (): Promise<HeapUsage> =>
+    inspector ? collectGarbage(inspector) : Promise.reject(new Error(`${kind}: no inspector (start it with inspect)`));
+  return { kind, pid: child.pid!, baseUrl, collectGarbage: collect, stop };
 }
