@@ -6,6 +6,7 @@
 //      [--cpu-prof <dir>]     writes a V8 CPU profile of each process under load into <dir>
 //      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
 import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,29 +14,43 @@ import { paced, saturation, type ModeSettings, type Paced, type Saturation } fro
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
 import { killChildren, track, TSX_IMPORT, type TargetKind } from './target.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    tables: { type: 'string' },
-    'paced-tables': { type: 'string' },
-    seconds: { type: 'string' },
-    'paced-seconds': { type: 'string' },
-    only: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    sync: { type: 'string' },
-    'cpu-prof': { type: 'string' },
-    'server-dir': { type: 'string' },
-  },
-});
+/** Stops on a bad flag with a one-line reason instead of a stack. */
+function usage(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
+
+const OPTIONS = {
+  quick: { type: 'boolean', default: false },
+  tables: { type: 'string' },
+  'paced-tables': { type: 'string' },
+  seconds: { type: 'string' },
+  'paced-seconds': { type: 'string' },
+  only: { type: 'string' },
+  seed: { type: 'string', default: '1' },
+  sync: { type: 'string' },
+  'cpu-prof': { type: 'string' },
+  'server-dir': { type: 'string' },
+} as const;
+const flags = (() => {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (error) {
+    return usage((error as Error).message);
+  }
+})();
 const quick = flags.quick ?? false;
 const tablesFlag = flags.tables ?? (quick ? '1,100' : '1,100,1000');
 const saturationTables = tablesFlag === '0' ? [] : tablesFlag.split(',').map(Number);
 const pacedTables = Number(flags['paced-tables'] ?? (quick ? 100 : 1000));
 const kinds = (flags.only ? [flags.only] : ['server', 'relay']) as TargetKind[];
-if (saturationTables.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--tables takes table counts like 1,100,1000 (0 skips the saturation mode)');
-if (!Number.isInteger(pacedTables) || pacedTables < 0) throw new Error('--paced-tables takes a count (0 skips the paced mode)');
-if (kinds.some((k) => k !== 'server' && k !== 'relay')) throw new Error('--only takes server or relay');
-if (flags.sync !== undefined && flags.sync !== 'full' && flags.sync !== 'normal') throw new Error('--sync takes full or normal');
+if (saturationTables.some((n) => !Number.isInteger(n) || n < 1)) usage('--tables takes table counts like 1,100,1000 (0 skips the saturation mode)');
+if (!Number.isInteger(pacedTables) || pacedTables < 0) usage('--paced-tables takes a count (0 skips the paced mode)');
+if (kinds.some((k) => k !== 'server' && k !== 'relay')) usage('--only takes server or relay');
+if (flags['server-dir'] && !existsSync(join(flags['server-dir'], 'src/server.ts'))) usage('--server-dir needs a folder with src/server.ts');
+const seconds = [flags.seconds, flags['paced-seconds']].filter((x) => x !== undefined).map(Number);
+if (seconds.some((x) => !(x > 0))) usage('--seconds and --paced-seconds take a number of seconds');
+if (flags.sync !== undefined && flags.sync !== 'full' && flags.sync !== 'normal') usage('--sync takes full or normal');
 
 const settings: ModeSettings = {
   warmupMs: quick ? 1000 : 2000,
@@ -89,13 +104,13 @@ async function main(): Promise<void> {
 // Children never outlive the run: killed on normal exit, on an error, on a signal and on timeout.
 process.on('exit', killChildren);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-const watchdog = setTimeout(
-  () => {
-    console.error('benchmark: still running after its time limit; stopping');
-    process.exit(1);
-  },
-  quick ? 120_000 : 360_000,
-);
+// A generous bound per phase (start, open tables, load, close), so a stuck run still ends.
+const phases = saturationTables.length * kinds.length * (settings.warmupMs + settings.saturationMs + 30_000);
+const pacedPhases = pacedTables > 0 ? kinds.length * (settings.pacedWarmupMs + settings.pacedMs + 60_000) : 0;
+const watchdog = setTimeout(() => {
+  console.error('benchmark: still running after its time limit; stopping');
+  process.exit(1);
+}, 60_000 + phases + pacedPhases);
 main().then(
   () => clearTimeout(watchdog),
   (error: unknown) => {

@@ -64,7 +64,9 @@ async function freePort(): Promise<number> {
 async function waitHealthy(child: ChildProcess, baseUrl: string, output: () => string): Promise<void> {
   const until = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) {
+      throw new Error(`exited (${child.exitCode ?? child.signalCode ?? 'not started'}):\n${output()}`);
+    }
     const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -94,11 +96,12 @@ export async function startTarget(kind: TargetKind, options: TargetOptions = {})
     output = (output + String(chunk)).slice(-4000);
     inspector ??= inspectorUrl(output);
   };
+  child.once('error', (error) => keep(Buffer.from(`\n${error.message}\n`))); // e.g. spawn ENOENT
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
