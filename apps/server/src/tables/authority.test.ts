@@ -77,6 +77,17 @@ describe('Authority', () => {
     expect(await authority.view(id)).not.toBeNull();
   });
 
+  it('forgets a table nobody was at for ten minutes, and reads it back from the store', async () => {
+    let now = 0;
+    const { authority, id, fox, geese } = await setUp(() => now);
+    await authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'd5'] });
+    authority.leave(fox);
+    authority.leave(geese);
+    now = 10 * 60_000 + 1;
+    expect(await authority.sweep()).toEqual([]);
+    expect(await authority.view(id)).toMatchObject({ ply: 1, moves: ['d4-d5'], status: 'playing', seats: { fox: { online: false } } });
+  });
+
   it('a member that leaves takes its seat offline', async () => {
     const { authority, fox, geese } = await setUp();
     authority.leave(geese);

@@ -199,8 +199,9 @@ export class Authority {
     const now = this.#now();
     const removed = await this.#store.removeWaiting(now - this.#waitingMs);
     for (const id of removed) this.#tables.delete(id);
+    // The store holds every table; memory keeps only those someone was at lately.
     for (const [id, live] of this.#tables) {
-      if (live.members.size === 0 && now - live.idleSince > IDLE_MS && tableStatus(live) !== 'playing') this.#tables.delete(id);
+      if (live.members.size === 0 && now - live.idleSince > IDLE_MS) this.#tables.delete(id);
     }
     return removed;
   }
