@@ -59,6 +59,7 @@ export function printPaced(results: Partial<Record<TargetKind, Paced>>, tables: 
   const widths = [30, 10, 10, 8, 7];
   console.log(row(['figure', 'server', 'relay', 'target', ''], widths));
   const { server, relay } = results;
+  const memoryTarget = tables >= MIN_TABLES_FOR_MEMORY ? TARGETS.rssPerTableKb : undefined;
   const lines: [string, (p: Paced) => number, number | undefined][] = [
     ['round trip p50 ms', (p) => p.roundTrip.p50, undefined],
     ['round trip p99 ms', (p) => p.roundTrip.p99, TARGETS.roundTripP99Ms],
@@ -67,8 +68,8 @@ export function printPaced(results: Partial<Record<TargetKind, Paced>>, tables: 
     ['spectator delivery p99 ms', (p) => p.delivery.p99, undefined],
     ['spectator delivery max ms', (p) => p.delivery.max, undefined],
     // With few tables the process's fixed memory swamps the difference: no verdict then.
-    ['RSS per table kB (after GC)', (p) => p.rssPerTableKb, tables >= MIN_TABLES_FOR_MEMORY ? TARGETS.rssPerTableKb : undefined],
-    ['  RSS per table, before GC', (p) => p.rawRssPerTableKb, undefined],
+    ['RSS per table kB (after GC)', (p) => p.rssPerTableKb, memoryTarget],
+    ['RSS per table kB (before GC)', (p) => p.rawRssPerTableKb, memoryTarget],
     ['  live JS heap per table kB', (p) => p.heapPerTableKb, undefined],
     ['CPU us/move', (p) => p.window.cpuMicros / p.window.mark.moves, undefined],
     ['CPU use, % of one core', (p) => (100 * p.window.cpuMicros) / (p.window.seconds * 1e6), undefined],
@@ -78,6 +79,7 @@ export function printPaced(results: Partial<Record<TargetKind, Paced>>, tables: 
     const ok = target === undefined || figure === undefined ? undefined : figure <= target;
     console.log(row([label, num(figure, 1), num(relay ? pick(relay) : undefined, 1), target === undefined ? '' : `<=${target}`, verdict(ok)], widths));
   }
+  console.log('  before GC counts garbage not yet collected, so it depends on when V8 last ran; after GC is what the tables hold');
   if (tables < MIN_TABLES_FOR_MEMORY) console.log('  (with few tables the process\'s fixed memory dominates RSS per table; measure it with 1000)');
   for (const [kind, p] of Object.entries(results)) {
     const m = p.window.mark;
