@@ -13,7 +13,8 @@ const notFound = (id: string): [code: 'table-not-found', message: string] => ['t
 export function registerApiRoutes(app: FastifyInstance, authority: Authority, createLimit: number): void {
   const variants = { variants: VARIANT_INFOS };
 
-  app.get('/healthz', async () => ({ ok: true }));
+  // Health checks come often; they are logged only when something is wrong.
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ ok: true }));
 
   app.get('/api/variants', async () => variants);
 
