@@ -81,6 +81,20 @@ describe('abandonment', () => {
     expect(await spectator.next('ended')).toEqual({ type: 'ended', result });
   });
 
+  it('works in real time with a short ABANDON_SECONDS', async () => {
+    const quick = await startServer({ abandonSeconds: 1 });
+    try {
+      const table = await seatedTable(quick);
+      await table.fox.close();
+      await table.geese.next('presence', (m) => !m.seats.fox.online);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      table.geese.send({ type: 'claim-victory' });
+      expect(await table.geese.next('ended')).toEqual({ type: 'ended', result: { winner: 'geese', reason: 'abandoned' } });
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('a connected opponent cannot be claimed against', async () => {
     const table = await seatedTable(server);
     clock += 3_600_000;
