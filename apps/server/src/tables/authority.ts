@@ -1,22 +1,14 @@
 // The authority over every table: creates them, seats players, checks and stores moves, ends games.
 // It knows neither sockets, HTTP nor SQL: members are told things through `send`, tables live in a TableStore.
 import { randomInt } from 'node:crypto';
-import type {
-  ClientMessageOf,
-  CreateTableBody,
-  CreateTableResponse,
-  GameResult,
-  RecordResponse,
-  Role,
-  ServerMessage,
-  TableView,
-  TakeSeatResponse,
-} from '@fg/protocol';
-import { getVariant, makeMoveText, makePosition, opponent, playPoints, type Side } from '@fg/rules';
-import type { StoredTable, TableStore } from '../store/store.js';
-import { isOnline, liveFromStored, seatsView, spectatorCount, tableStatus, tableView, type LiveTable, type Member, type Seating } from './live-table.js';
+import type { ClientMessageOf, CreateTableBody, CreateTableResponse, RecordResponse, Role, TableView, TakeSeatResponse } from '@fg/protocol';
+import { getVariant, opponent, type Side } from '@fg/rules';
+import type { TableStore } from '../store/store.js';
+import { acceptDraw, askRematch, claimVictory, finishGame, offerDraw, playMove, type ActionContext } from './game-actions.js';
+import { isOnline, liveFromStored, newStoredTable, tableStatus, tableView, type LiveTable, type Member } from './live-table.js';
+import { broadcastPresence, sendTo } from './messages.js';
 import { done, refuse, type Outcome } from './outcome.js';
-import { hashToken, newTableId, newToken, rematchToken, tokenMatches } from './seat-tokens.js';
+import { hashToken, newTableId, newToken, tokenMatches } from './seat-tokens.js';
 
 /** Settings and seams of the authority. */
 export interface AuthorityOptions {
@@ -46,6 +38,7 @@ export class Authority {
   readonly #tables = new Map<string, LiveTable>();
   readonly #loading = new Map<string, Promise<LiveTable | null>>();
   readonly #seated = new Map<Member, LiveTable>();
+  readonly #context: ActionContext;
 
   constructor(store: TableStore, options: AuthorityOptions) {
     this.#store = store;
@@ -54,6 +47,12 @@ export class Authority {
     this.#now = options.now ?? Date.now;
     this.#pickSide = options.pickSide ?? cryptoSide;
     this.#onError = options.onError ?? (() => undefined);
+    this.#context = {
+      store,
+      now: this.#now,
+      abandonMs: this.#abandonMs,
+      adopt: (stored) => this.#tables.set(stored.id, liveFromStored(stored, this.#now())!),
+    };
   }
 
   /** Seconds an opponent must be away before the win may be claimed. */
@@ -84,16 +83,8 @@ export class Authority {
     const side = !body.side || body.side === 'random' ? this.#pickSide() : body.side;
     const token = newToken();
     const now = this.#now();
-    const stored: StoredTable = {
-      id: newTableId(),
-      variant: variant.value.id,
-      options: variant.value.options,
-      seats: { fox: side === 'fox' ? hashToken(token) : null, geese: side === 'geese' ? hashToken(token) : null },
-      moves: [],
-      result: null,
-      rematch: null,
-      createdAt: now,
-    };
+    const hash = hashToken(token);
+    const stored = newStoredTable(newTableId(), variant.value, { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null }, now);
     await this.#store.insertTable(stored);
     const live = liveFromStored(stored, now)!;
     this.#tables.set(live.id, live);
@@ -114,7 +105,7 @@ export class Authority {
       if (!(await this.#store.takeSeat(live.id, free, hash))) return refuse('seat-taken', `the ${free} seat is taken`);
       live.seats[free] = hash;
       live.offlineSince[free] = this.#now();
-      this.#broadcastPresence(live);
+      broadcastPresence(live);
       return done({ seat: { side: free, token } });
     });
   }
@@ -147,8 +138,8 @@ export class Authority {
       if (before && before !== live) this.leave(member);
       live.members.set(member, { role, token: role === 'spectator' ? null : token! });
       this.#seated.set(member, live);
-      this.#send(member, { type: 'welcome', role, table: tableView(live), abandonSeconds: this.abandonSeconds });
-      this.#broadcastPresence(live);
+      sendTo(member, { type: 'welcome', role, table: tableView(live), abandonSeconds: this.abandonSeconds });
+      broadcastPresence(live);
       return done(role);
     });
   }
@@ -163,7 +154,7 @@ export class Authority {
     const now = this.#now();
     if (seating && seating.role !== 'spectator' && !isOnline(live, seating.role)) live.offlineSince[seating.role] = now;
     if (live.members.size === 0) live.idleSince = now;
-    this.#broadcastPresence(live);
+    broadcastPresence(live);
   }
 
   /** Handles a game message of a joined member; errors come back for the sender only. */
@@ -175,21 +166,21 @@ export class Authority {
       if (!seating) return refuse('hello-first', 'send hello first');
       if (seating.role === 'spectator') return refuse('not-a-player', `spectators cannot ${message.type}; take a seat to play`);
       const side = seating.role;
-      if (message.type === 'rematch') return this.#rematch(live, member, side, seating);
+      if (message.type === 'rematch') return askRematch(this.#context, live, member, side, seating.token!);
       if (live.result) return refuse('game-over', `the game is over (${live.result.winner ?? 'draw'} ${live.result.reason})`);
       if (tableStatus(live) === 'waiting') return refuse('not-your-turn', 'the game starts when both seats are taken');
+      const context = this.#context;
       switch (message.type) {
         case 'move':
-          return this.#move(live, side, message);
+          return playMove(context, live, side, message);
         case 'resign':
-          return this.#finish(live, { winner: opponent(side), reason: 'resignation' });
+          return finishGame(context, live, { winner: opponent(side), reason: 'resignation' });
         case 'draw-offer':
-          return this.#offerDraw(live, side);
+          return offerDraw(context, live, side);
         case 'draw-accept':
-          if (live.drawOffer !== opponent(side)) return refuse('not-your-turn', `there is no draw offer from the ${opponent(side)} to accept`);
-          return this.#finish(live, { winner: null, reason: 'draw-agreed' });
+          return acceptDraw(context, live, side);
         case 'claim-victory':
-          return this.#claimVictory(live, side);
+          return claimVictory(context, live, side);
       }
     });
   }
@@ -204,111 +195,6 @@ export class Authority {
       if (live.members.size === 0 && now - live.idleSince > IDLE_MS) this.#tables.delete(id);
     }
     return removed;
-  }
-
-  // ---- game actions, each run inside its table's queue ----
-
-  /** The fixed order: seat and turn checked by the caller and here, then ply, then the rules; then store, then broadcast. */
-  async #move(live: LiveTable, side: Side, message: ClientMessageOf<'move'>): Promise<Outcome<void>> {
-    const turn = live.game.position.turn;
-    if (turn !== side) return refuse('not-your-turn', `it is the ${turn} side's turn`);
-    const ply = live.moves.length;
-    if (message.ply !== ply) return refuse('stale-ply', `ply ${message.ply} is stale; the table is at ply ${ply}`);
-    const played = playPoints(live.game, message.path);
-    if (!played.ok) return refuse(played.error.code === 'game-over' ? 'game-over' : 'illegal-move', played.error.message);
-    const game = played.value;
-    const path = game.moves[ply]!;
-    const text = makeMoveText(game.variant.board, path);
-    const result: GameResult | null = game.result;
-    if (!(await this.#store.appendMove(live.id, ply, text, result))) return refuse('stale-ply', `ply ${ply} was already played`);
-    live.game = game;
-    live.moves.push(text);
-    live.position = makePosition(game.variant.board, game.position);
-    live.result = result;
-    // An offer stands until the offerer's opponent moves; a finished game has none.
-    if (result || live.drawOffer === opponent(side)) live.drawOffer = null;
-    const names = path.map((p) => game.variant.board.points[p]!.name);
-    this.#broadcast(live, {
-      type: 'moved',
-      ply,
-      path: names,
-      move: text,
-      side,
-      position: live.position,
-      turn: game.position.turn,
-      status: tableStatus(live),
-      result,
-    });
-    return done(undefined);
-  }
-
-  /** Offers a draw; offering while the opponent's offer stands accepts it. */
-  #offerDraw(live: LiveTable, side: Side): Promise<Outcome<void>> | Outcome<void> {
-    if (live.drawOffer === opponent(side)) return this.#finish(live, { winner: null, reason: 'draw-agreed' });
-    live.drawOffer = side;
-    this.#broadcast(live, { type: 'draw-offered', side });
-    return done(undefined);
-  }
-
-  /** Wins by abandonment when the opponent's seat has been offline for the abandonment time. */
-  #claimVictory(live: LiveTable, side: Side): Promise<Outcome<void>> | Outcome<void> {
-    const other = opponent(side);
-    if (isOnline(live, other)) return refuse('not-abandoned', `the ${other} player is connected`);
-    const away = this.#now() - live.offlineSince[other];
-    if (away < this.#abandonMs) {
-      return refuse('not-abandoned', `the ${other} player has been away ${Math.floor(away / 1000)} s; a claim needs ${this.abandonSeconds} s`);
-    }
-    return this.#finish(live, { winner: side, reason: 'abandoned' });
-  }
-
-  /** Ends a game other than by a move: store, then tell everyone. */
-  async #finish(live: LiveTable, result: GameResult): Promise<Outcome<void>> {
-    if (!(await this.#store.finish(live.id, result))) return refuse('game-over', 'the game is already over');
-    live.result = result;
-    live.drawOffer = null;
-    this.#broadcast(live, { type: 'ended', result });
-    return done(undefined);
-  }
-
-  /** Records a rematch request; when both players asked, opens a table of the same variant with sides swapped. */
-  async #rematch(live: LiveTable, member: Member, side: Side, seating: Seating): Promise<Outcome<void>> {
-    if (!live.result) return refuse('not-your-turn', 'a rematch can be asked once the game is over');
-    const token = seating.token!;
-    if (live.rematch) {
-      this.#send(member, { type: 'rematch', table: live.rematch, seat: { side: opponent(side), token: rematchToken(token, live.rematch) } });
-      return done(undefined);
-    }
-    live.rematchAsks.set(side, token);
-    const other = live.rematchAsks.get(opponent(side));
-    if (other === undefined) {
-      this.#broadcast(live, { type: 'rematch-offered', side });
-      return done(undefined);
-    }
-    const id = newTableId();
-    const oldTokens = (side === 'fox' ? { fox: token, geese: other } : { fox: other, geese: token }) satisfies Record<Side, string>;
-    // Sides swap: the old geese player takes the fox seat, and the other way round.
-    const tokens: Record<Side, string> = { fox: rematchToken(oldTokens.geese, id), geese: rematchToken(oldTokens.fox, id) };
-    const now = this.#now();
-    const stored: StoredTable = {
-      id,
-      variant: live.game.variant.id,
-      options: live.options,
-      seats: { fox: hashToken(tokens.fox), geese: hashToken(tokens.geese) },
-      moves: [],
-      result: null,
-      rematch: null,
-      createdAt: now,
-    };
-    await this.#store.insertTable(stored);
-    await this.#store.setRematch(live.id, id);
-    this.#tables.set(id, liveFromStored(stored, now)!);
-    live.rematch = id;
-    live.rematchAsks.clear();
-    for (const [m, s] of live.members) {
-      const seat = s.role === 'spectator' ? undefined : { side: opponent(s.role), token: tokens[opponent(s.role)] };
-      this.#send(m, seat ? { type: 'rematch', table: id, seat } : { type: 'rematch', table: id });
-    }
-    return done(undefined);
   }
 
   // ---- plumbing ----
@@ -336,19 +222,5 @@ export class Authority {
     const run = live.queue.then(action, action);
     live.queue = run.catch(() => undefined);
     return run;
-  }
-
-  #send(member: Member, message: ServerMessage): void {
-    member.send(JSON.stringify(message));
-  }
-
-  /** Sends one message to everyone at a table, serialized once. */
-  #broadcast(live: LiveTable, message: ServerMessage): void {
-    const text = JSON.stringify(message);
-    for (const member of live.members.keys()) member.send(text);
-  }
-
-  #broadcastPresence(live: LiveTable): void {
-    this.#broadcast(live, { type: 'presence', seats: seatsView(live), spectators: spectatorCount(live) });
   }
 }
