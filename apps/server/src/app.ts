@@ -27,7 +27,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: loggerOptions(config),
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections are cut at once; requests in flight may finish.
+    forceCloseConnections: 'idle',
   });
   const store = deps.store ?? new SqliteStore(config.dataDir, config.sqliteSync);
   const authority = new Authority(store, {
