@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
+import { CommitBatch } from './commit-batch.js';
 import type { StoredTable, TableStore } from './store.js';
 
 const SCHEMA = `
@@ -48,12 +49,16 @@ export class SqliteStore implements TableStore {
   readonly #db: Database.Database;
   readonly #statements;
   readonly #appendMove: (id: string, ply: number, move: string, result: GameResult | null) => boolean;
+  readonly #insertTable: (table: StoredTable) => void;
+  readonly #removeWaiting: (createdBefore: number) => string[];
+  readonly #batch: CommitBatch;
 
   constructor(dataDir: string, sync: 'full' | 'normal' = 'full') {
     if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true });
     const db = new Database(databasePath(dataDir));
     db.pragma('journal_mode = WAL');
-    // FULL syncs the log at every commit, so an acknowledged move survives a power loss too.
+    // FULL syncs the log at every commit, so an acknowledged move survives a power loss too;
+    // commits are grouped (CommitBatch), so a busy server pays for one sync per batch, not per move.
     db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma('foreign_keys = ON');
     db.exec(SCHEMA);
@@ -83,6 +88,29 @@ export class SqliteStore implements TableStore {
       s.insertMove.run(id, ply, move);
       return true;
     });
+    this.#insertTable = db.transaction((table: StoredTable): void => {
+      s.insert.run({
+        id: table.id,
+        variant: table.variant,
+        options: JSON.stringify(table.options),
+        fox_token: table.seats.fox,
+        geese_token: table.seats.geese,
+        ply: table.moves.length,
+        result: table.result ? JSON.stringify(table.result) : null,
+        rematch: table.rematch,
+        created_at: table.createdAt,
+      });
+      table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move));
+    });
+    this.#removeWaiting = db.transaction((createdBefore: number): string[] => {
+      const ids = s.waiting.all(createdBefore).map((r) => r.id);
+      for (const id of ids) {
+        s.removeMoves.run(id);
+        s.remove.run(id);
+      }
+      return ids;
+    });
+    this.#batch = new CommitBatch(db);
   }
 
   #fromRow(row: TableRow): StoredTable {
@@ -99,60 +127,45 @@ export class SqliteStore implements TableStore {
   }
 
   async insertTable(table: StoredTable): Promise<void> {
-    this.#db.transaction(() => {
-      this.#statements.insert.run({
-        id: table.id,
-        variant: table.variant,
-        options: JSON.stringify(table.options),
-        fox_token: table.seats.fox,
-        geese_token: table.seats.geese,
-        ply: table.moves.length,
-        result: table.result ? JSON.stringify(table.result) : null,
-        rematch: table.rematch,
-        created_at: table.createdAt,
-      });
-      table.moves.forEach((move, ply) => this.#statements.insertMove.run(table.id, ply, move));
-    })();
+    return this.#batch.run(() => this.#insertTable(table));
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {
-    const row = this.#statements.load.get(id);
-    return row ? this.#fromRow(row) : null;
+    // Reads go through the batch too, so they see every write queued before them.
+    return this.#batch.run(() => {
+      const row = this.#statements.load.get(id);
+      return row ? this.#fromRow(row) : null;
+    });
   }
 
   async appendMove(id: string, ply: number, move: string, result: GameResult | null): Promise<boolean> {
-    return this.#appendMove(id, ply, move, result);
+    return this.#batch.run(() => this.#appendMove(id, ply, move, result));
   }
 
   async takeSeat(id: string, side: Side, tokenHash: string): Promise<boolean> {
     const statement = side === 'fox' ? this.#statements.takeFox : this.#statements.takeGeese;
-    return statement.run(tokenHash, id).changes === 1;
+    return this.#batch.run(() => statement.run(tokenHash, id).changes === 1);
   }
 
   async finish(id: string, result: GameResult): Promise<boolean> {
-    return this.#statements.finish.run(JSON.stringify(result), id).changes === 1;
+    return this.#batch.run(() => this.#statements.finish.run(JSON.stringify(result), id).changes === 1);
   }
 
   async setRematch(id: string, rematch: string): Promise<void> {
-    this.#statements.rematch.run(rematch, id);
+    return this.#batch.run(() => void this.#statements.rematch.run(rematch, id));
   }
 
   async listUnfinished(): Promise<StoredTable[]> {
-    return this.#statements.unfinished.all().map((row) => this.#fromRow(row));
+    return this.#batch.run(() => this.#statements.unfinished.all().map((row) => this.#fromRow(row)));
   }
 
   async removeWaiting(createdBefore: number): Promise<string[]> {
-    return this.#db.transaction(() => {
-      const ids = this.#statements.waiting.all(createdBefore).map((r) => r.id);
-      for (const id of ids) {
-        this.#statements.removeMoves.run(id);
-        this.#statements.remove.run(id);
-      }
-      return ids;
-    })();
+    return this.#batch.run(() => this.#removeWaiting(createdBefore));
   }
 
   async close(): Promise<void> {
-    if (this.#db.open) this.#db.close();
+    if (!this.#db.open) return;
+    this.#batch.flush();
+    this.#db.close();
   }
 }
