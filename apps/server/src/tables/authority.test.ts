@@ -88,6 +88,16 @@ describe('Authority', () => {
     expect(await authority.view(id)).toMatchObject({ ply: 1, moves: ['d4-d5'], status: 'playing', seats: { fox: { online: false } } });
   });
 
+  it('a player who says hello again without a token watches instead, and its seat goes offline', async () => {
+    const { authority, id, fox, geese } = await setUp();
+    expect(await authority.join(id, fox)).toEqual({ ok: true, value: 'spectator' });
+    expect(geese.messages.at(-1)).toEqual({
+      type: 'presence',
+      seats: { fox: { taken: true, online: false }, geese: { taken: true, online: true } },
+      spectators: 1,
+    });
+  });
+
   it('a member that leaves takes its seat offline', async () => {
     const { authority, fox, geese } = await setUp();
     authority.leave(geese);

@@ -134,8 +134,8 @@ export class Authority {
       role = side;
     }
     return this.#exclusive(live, async () => {
-      const before = this.#seated.get(member);
-      if (before && before !== live) this.leave(member);
+      // A second hello changes the role: leave first, so a seat given up goes offline.
+      this.#leaveQuietly(member);
       live.members.set(member, { role, token: role === 'spectator' ? null : token! });
       this.#seated.set(member, live);
       sendTo(member, { type: 'welcome', role, table: tableView(live), abandonSeconds: this.abandonSeconds });
@@ -146,15 +146,21 @@ export class Authority {
 
   /** Removes a member from its table; a player's seat goes offline when its last connection leaves. */
   leave(member: Member): void {
+    const live = this.#leaveQuietly(member);
+    if (live) broadcastPresence(live);
+  }
+
+  /** Removes a member without telling anyone; returns the table it was at. */
+  #leaveQuietly(member: Member): LiveTable | undefined {
     const live = this.#seated.get(member);
-    if (!live) return;
+    if (!live) return undefined;
     const seating = live.members.get(member);
     this.#seated.delete(member);
     live.members.delete(member);
     const now = this.#now();
     if (seating && seating.role !== 'spectator' && !isOnline(live, seating.role)) live.offlineSince[seating.role] = now;
     if (live.members.size === 0) live.idleSince = now;
-    broadcastPresence(live);
+    return live;
   }
 
   /** Handles a game message of a joined member; errors come back for the sender only. */
