@@ -14,7 +14,6 @@ CREATE TABLE IF NOT EXISTS tables (
   options TEXT NOT NULL,
   fox_token TEXT,
   geese_token TEXT,
-  ply INTEGER NOT NULL DEFAULT 0,
   result TEXT,
   rematch TEXT,
   created_at INTEGER NOT NULL
@@ -65,12 +64,19 @@ export class SqliteStore implements TableStore {
     this.#db = db;
     this.#statements = {
       insert: db.prepare(
-        'INSERT INTO tables (id, variant, options, fox_token, geese_token, ply, result, rematch, created_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @ply, @result, @rematch, @created_at)',
+        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at)',
       ),
       insertMove: db.prepare('INSERT INTO moves (table_id, ply, move) VALUES (?, ?, ?)'),
       load: db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?'),
       moves: db.prepare<[string], { move: string }>('SELECT move FROM moves WHERE table_id = ? ORDER BY ply'),
-      advance: db.prepare('UPDATE tables SET ply = ply + 1, result = ? WHERE id = ? AND ply = ? AND result IS NULL'),
+      // One statement appends a move, only to an unfinished table whose last move is ply - 1; it touches
+      // no row of `tables`, so an ordinary move writes one page to the log.
+      append: db.prepare<{ id: string; ply: number; move: string }>(
+        `INSERT OR IGNORE INTO moves (table_id, ply, move)
+         SELECT @id, @ply, @move
+         WHERE EXISTS (SELECT 1 FROM tables WHERE id = @id AND result IS NULL)
+           AND (@ply = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = @id AND ply = @ply - 1))`,
+      ),
       takeFox: db.prepare('UPDATE tables SET fox_token = ? WHERE id = ? AND fox_token IS NULL'),
       takeGeese: db.prepare('UPDATE tables SET geese_token = ? WHERE id = ? AND geese_token IS NULL'),
       finish: db.prepare('UPDATE tables SET result = ? WHERE id = ? AND result IS NULL'),
@@ -83,11 +89,12 @@ export class SqliteStore implements TableStore {
       remove: db.prepare('DELETE FROM tables WHERE id = ?'),
     };
     const s = this.#statements;
-    this.#appendMove = db.transaction((id: string, ply: number, move: string, result: GameResult | null): boolean => {
-      if (s.advance.run(result ? JSON.stringify(result) : null, id, ply).changes !== 1) return false;
-      s.insertMove.run(id, ply, move);
+    const appendEnding = db.transaction((id: string, ply: number, move: string, result: GameResult): boolean => {
+      if (s.append.run({ id, ply, move }).changes !== 1) return false;
+      s.finish.run(JSON.stringify(result), id);
       return true;
     });
+    this.#appendMove = (id, ply, move, result) => (result ? appendEnding(id, ply, move, result) : s.append.run({ id, ply, move }).changes === 1);
     this.#insertTable = db.transaction((table: StoredTable): void => {
       s.insert.run({
         id: table.id,
@@ -95,7 +102,6 @@ export class SqliteStore implements TableStore {
         options: JSON.stringify(table.options),
         fox_token: table.seats.fox,
         geese_token: table.seats.geese,
-        ply: table.moves.length,
         result: table.result ? JSON.stringify(table.result) : null,
         rematch: table.rematch,
         created_at: table.createdAt,
