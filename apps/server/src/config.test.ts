@@ -11,7 +11,7 @@ describe('loadConfig', () => {
       logFormat: 'json',
       abandonSeconds: 60,
       waitingHours: 24,
-      sqliteSync: 'full',
+      sqliteSync: 'normal',
       trustProxy: false,
     });
   });

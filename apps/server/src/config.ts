@@ -22,8 +22,11 @@ export const envSchema = z.object({
   MAX_STRIKES: intFrom(10, 1),
   /** Hours after which a table whose seat is still free is removed. */
   WAITING_HOURS: z.coerce.number().positive().default(24),
-  /** `full` syncs every acknowledged move to disk; `normal` survives a process crash but not a power loss. */
-  SQLITE_SYNC: z.enum(['full', 'normal']).default('full'),
+  /**
+   * `normal` (WAL): a committed move is in the log file before it is acknowledged, so a killed process loses
+   * nothing; `full` also syncs the log to the disk at every commit, against power loss, at one fsync per batch.
+   */
+  SQLITE_SYNC: z.enum(['full', 'normal']).default('normal'),
   /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });

@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the real server as its own process (one node process: kill -9 must hit the server itself); `log` collects its output. */
-async function startProcess(port: number, log?: string[]): Promise<ChildProcess> {
+async function startProcess(port: number, log?: string[], sync = 'normal'): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
     env: {
@@ -37,6 +37,7 @@ async function startProcess(port: number, log?: string[]): Promise<ChildProcess>
       DATA_DIR: dataDir,
       LOG_LEVEL: log ? 'trace' : 'warn',
       LOG_FORMAT: 'json',
+      SQLITE_SYNC: sync,
       WEB_DIR: join(dataDir, 'no-web'),
     },
     stdio: log ? ['ignore', 'pipe', 'pipe'] : 'ignore',
@@ -67,11 +68,11 @@ async function killHard(child: ChildProcess): Promise<void> {
 const GAME = ['d4-d5', 'c3-c4', 'd5-e4', 'b3-b4', 'e4-e5', 'g3-g4', 'e5-f5', 'd3-d4'];
 
 describe('durability', () => {
-  it('loses no acknowledged move when the process is killed with -9, and players carry on', async () => {
+  it.each(['normal', 'full'])('loses no acknowledged move when the process is killed with -9, and players carry on (SQLITE_SYNC=%s)', async (sync) => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const target = { base, wsUrl: (id: string) => `ws://127.0.0.1:${port}/api/tables/${id}/ws` } as TestServer;
-    let child = await startProcess(port);
+    let child = await startProcess(port, undefined, sync);
 
     const created = await request(base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
     const id: string = created.body.table.id;
@@ -100,7 +101,7 @@ describe('durability', () => {
       await mover.next('moved', (m) => m.ply === ply);
       await killHard(child);
       played += round;
-      child = await startProcess(port);
+      child = await startProcess(port, undefined, sync);
     }
 
     const { body } = await request(base, 'GET', `/api/tables/${id}`);

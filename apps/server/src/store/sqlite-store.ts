@@ -52,12 +52,12 @@ export class SqliteStore implements TableStore {
   readonly #removeWaiting: (createdBefore: number) => string[];
   readonly #batch: CommitBatch;
 
-  constructor(dataDir: string, sync: 'full' | 'normal' = 'full') {
+  constructor(dataDir: string, sync: 'full' | 'normal' = 'normal') {
     if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true });
     const db = new Database(databasePath(dataDir));
     db.pragma('journal_mode = WAL');
-    // FULL syncs the log at every commit, so an acknowledged move survives a power loss too;
-    // commits are grouped (CommitBatch), so a busy server pays for one sync per batch, not per move.
+    // In WAL mode every commit is written to the log before it returns, so a killed process loses nothing;
+    // FULL also syncs the log at every commit (power loss); commits are grouped (CommitBatch), one sync per batch.
     db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma('foreign_keys = ON');
     db.exec(SCHEMA);
