@@ -10,8 +10,8 @@ let table: SeatedTable;
 let spectator: TestClient;
 let stranger: TestClient;
 beforeAll(async () => {
-  // No strikes or rate limits here, so every frame reaches the parser and the authority.
-  server = await startServer({ maxStrikes: 1_000_000, messageBurst: 1_000_000, messageRate: 1_000_000 });
+  // No strikes or rate limits here, so every frame and body reaches the parser and the authority.
+  server = await startServer({ maxStrikes: 1_000_000, messageBurst: 1_000_000, messageRate: 1_000_000, createLimit: 1_000_000 });
   table = await seatedTable(server);
   spectator = await joinTable(server, table.id);
   stranger = await TestClient.connect(server.wsUrl(table.id));
@@ -74,5 +74,20 @@ describe('random frames', () => {
     // The table still plays.
     table.fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
     expect(await table.geese.next('moved')).toMatchObject({ ply: 0, move: 'd4-d5' });
+  });
+
+  it('random HTTP bodies get 4xx answers, never a fault, and change no table', async () => {
+    const before = await gameState();
+    const body = fc.oneof(fc.string({ maxLength: 100 }), fc.json({ maxDepth: 3 }), fc.record({ variant: fc.string(), side: anyValue, options: fc.object() }).map((b) => JSON.stringify(b)));
+    await fc.assert(
+      fc.asyncProperty(body, body, async (tableBody, seatBody) => {
+        const created = await request(server.base, 'POST', '/api/tables', tableBody);
+        expect([201, 400]).toContain(created.status);
+        const seat = await request(server.base, 'POST', `/api/tables/${table.id}/seats`, seatBody);
+        expect([400, 409]).toContain(seat.status);
+      }),
+      { numRuns: 100 },
+    );
+    expect(await gameState()).toEqual(before);
   });
 });
