@@ -40,8 +40,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => store.close());
 
   registerErrorHandler(app);
-  // An empty JSON body counts as no body, so `POST /seats` works with or without `{}`.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  // Bodies are JSON whatever their content type says (`curl -d` and bare `fetch` send other types);
+  // an empty body counts as no body, so `POST /seats` works with or without `{}`.
+  const parseJson = (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -49,7 +50,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     } catch {
       done(Object.assign(new Error('the body is not JSON'), { statusCode: 400 }), undefined);
     }
-  });
+  };
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, parseJson);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -85,6 +85,17 @@ describe('POST /api/tables', () => {
   });
 });
 
+describe('bodies', () => {
+  it.each([
+    ['text/plain;charset=UTF-8'],
+    ['application/x-www-form-urlencoded'],
+  ])('are read as JSON when sent as %s', async (type) => {
+    const response = await fetch(`${server.base}/api/tables`, { method: 'POST', headers: { 'content-type': type }, body: '{"variant":"two-foxes"}' });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { table: { variant: string } }).table.variant).toBe('two-foxes');
+  });
+});
+
 describe('GET /api/tables/:id', () => {
   it('shows a table', async () => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'raevskak', side: 'fox' });
