@@ -62,7 +62,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     options: { maxPayload: MAX_PAYLOAD_BYTES },
     preClose(done) {
       closeAllSockets(this.websocketServer.clients);
-      done();
+      // A closed WebSocket server refuses upgrades that still come in while the app shuts down.
+      this.websocketServer.close(() => done());
     },
   });
 
