@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { loggerOptions } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerErrorHandler } from './routes/errors.js';
+import { registerJsonBodies } from './routes/json-body.js';
 import { registerWebApp } from './routes/web.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { SqliteStore } from './store/sqlite-store.js';
@@ -40,19 +41,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => store.close());
 
   registerErrorHandler(app);
-  // Bodies are JSON whatever their content type says (`curl -d` and bare `fetch` send other types);
-  // an empty body counts as no body, so `POST /seats` works with or without `{}`.
-  const parseJson = (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('the body is not JSON'), { statusCode: 400 }), undefined);
-    }
-  };
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, parseJson);
+  registerJsonBodies(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
