@@ -1,11 +1,9 @@
 // Starting and stopping the process under load (the real server or the bare relay) as a child
 // of its own, so its CPU time and memory can be read from /proc by its pid.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServerProcess, type ServerProcess } from '../src/testing/server-process.js';
 import { collectGarbage, inspectorUrl, type HeapUsage } from './inspector.js';
 
 /** Which process takes the load. */
@@ -33,7 +31,6 @@ const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const SERVER_DIR = dirname(BENCH_DIR);
 /** The tsx loader, so children run TypeScript as `node --import tsx` and their pid is node's own. */
 export const TSX_IMPORT = import.meta.resolve('tsx');
-const STARTUP_TIMEOUT_MS = 30_000;
 const children = new Set<ChildProcess>();
 
 /** Kills every child still running; safe to call from an exit handler. */
@@ -48,75 +45,31 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-/** A free TCP port on loopback. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Polls /healthz until it answers 200, the child dies, or the timeout passes. */
-async function waitHealthy(child: ChildProcess, baseUrl: string, output: () => string): Promise<void> {
-  const until = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) {
-      throw new Error(`exited (${child.exitCode ?? child.signalCode ?? 'not started'}):\n${output()}`);
-    }
-    const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer from ${baseUrl}/healthz within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
-}
-
 /**
  * Starts the real server (temporary DATA_DIR, warnings only, creation rate limits raised for one
  * busy address) or the bare relay, and waits until it answers /healthz.
  */
 export async function startTarget(kind: TargetKind, options: TargetOptions = {}): Promise<Target> {
   const { env = {}, nodeArgs = [], serverDir = SERVER_DIR, inspect = false } = options;
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `fg-bench-${kind}-`));
-  const script = kind === 'server' ? join(serverDir, 'src/server.ts') : join(BENCH_DIR, 'relay.ts');
-  const child = track(
-    spawn(process.execPath, [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : []), '--import', TSX_IMPORT, script], {
-      cwd: kind === 'server' ? serverDir : SERVER_DIR,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
-  let output = '';
   let inspector: string | undefined;
-  const keep = (chunk: Buffer): void => {
-    output = (output + String(chunk)).slice(-4000);
-    inspector ??= inspectorUrl(output);
-  };
-  child.once('error', (error) => keep(Buffer.from(`\n${error.message}\n`))); // e.g. spawn ENOENT
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async (): Promise<void> => {
-    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  let output = '';
+  let server: ServerProcess;
   try {
-    await waitHealthy(child, baseUrl, () => output);
+    server = await startServerProcess({
+      script: kind === 'server' ? join(serverDir, 'src/server.ts') : join(BENCH_DIR, 'relay.ts'),
+      cwd: kind === 'server' ? serverDir : SERVER_DIR,
+      env,
+      nodeArgs: [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : [])],
+      onOutput: (chunk) => {
+        output = (output + chunk).slice(-4000);
+        inspector ??= inspectorUrl(output);
+      },
+    });
   } catch (error) {
-    await stop();
     throw new Error(`${kind} did not start: ${(error as Error).message}`);
   }
+  track(server.child);
   const collect = (): Promise<HeapUsage> =>
     inspector ? collectGarbage(inspector) : Promise.reject(new Error(`${kind}: no inspector (start it with inspect)`));
-  return { kind, pid: child.pid!, baseUrl, collectGarbage: collect, stop };
+  return { kind, pid: server.child.pid!, baseUrl: server.url, collectGarbage: collect, stop: () => server.stop() };
 }

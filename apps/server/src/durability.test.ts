@@ -1,68 +1,35 @@
 // Kill -9 right after an acknowledged move, restart on the same data folder: every acknowledged move is there.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request, TestClient, type SeatedTable, type TestServer } from './testing/harness.js';
 import { pathOf, playMoves } from './testing/play.js';
+import { freePort, startServerProcess, type ServerProcess } from './testing/server-process.js';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'fg-durable-'));
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+const running = new Set<ServerProcess>();
+afterAll(async () => {
+  for (const server of running) await server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A free port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Starts the real server as its own process (one node process: kill -9 must hit the server itself); `log` collects its output. */
-async function startProcess(port: number, log?: string[], sync = 'normal'): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: log ? 'trace' : 'warn',
-      LOG_FORMAT: 'json',
-      SQLITE_SYNC: sync,
-      WEB_DIR: join(dataDir, 'no-web'),
-    },
-    stdio: log ? ['ignore', 'pipe', 'pipe'] : 'ignore',
+/** Starts the real server as its own process on the shared data folder; `log` collects its output. */
+async function startProcess(port: number, log?: string[], sync = 'normal'): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    port,
+    dataDir,
+    env: { LOG_LEVEL: log ? 'trace' : 'warn', LOG_FORMAT: 'json', SQLITE_SYNC: sync, WEB_DIR: join(dataDir, 'no-web') },
+    ...(log ? { onOutput: (chunk: string) => log.push(chunk) } : {}),
   });
-  child.stdout?.on('data', (chunk) => log?.push(String(chunk)));
-  child.stderr?.on('data', (chunk) => log?.push(String(chunk)));
-  children.add(child);
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
+  running.add(server);
+  return server;
 }
 
 /** Kills the process hard and waits until it is gone. */
-async function killHard(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  children.delete(child);
+async function killHard(server: ServerProcess): Promise<void> {
+  await server.kill();
+  running.delete(server);
 }
 
 const GAME = ['d4-d5', 'c3-c4', 'd5-e4', 'b3-b4', 'e4-e5', 'g3-g4', 'e5-f5', 'd3-d4'];
@@ -72,7 +39,7 @@ describe('durability', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const target = { base, wsUrl: (id: string) => `ws://127.0.0.1:${port}/api/tables/${id}/ws` } as TestServer;
-    let child = await startProcess(port, undefined, sync);
+    let server = await startProcess(port, undefined, sync);
 
     const created = await request(base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
     const id: string = created.body.table.id;
@@ -99,20 +66,21 @@ describe('durability', () => {
       const mover = ply % 2 === 0 ? table.fox : table.geese;
       mover.send({ type: 'move', ply, path: pathOf(GAME[ply]!) });
       await mover.next('moved', (m) => m.ply === ply);
-      await killHard(child);
+      await killHard(server);
       played += round;
-      child = await startProcess(port, undefined, sync);
+      server = await startProcess(port, undefined, sync);
     }
 
     const { body } = await request(base, 'GET', `/api/tables/${id}`);
     expect(body.table).toMatchObject({ ply: GAME.length, moves: GAME, status: 'playing', turn: 'fox' });
-    await killHard(child);
+    await killHard(server);
   });
 
   it('on SIGTERM closes every socket with 1001 and exits cleanly, and its log never holds a token', async () => {
     const port = await freePort();
     const log: string[] = [];
-    const child = await startProcess(port, log);
+    const server = await startProcess(port, log);
+    const { child } = server;
     const base = `http://127.0.0.1:${port}`;
     const created = await request(base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
     const taken = await request(base, 'POST', `/api/tables/${created.body.table.id}/seats`);
@@ -126,7 +94,7 @@ describe('durability', () => {
     child.kill('SIGTERM');
     expect(await client.closed).toEqual({ code: 1001, reason: 'server shutting down' });
     expect(await exited).toBe(0);
-    children.delete(child);
+    running.delete(server);
 
     const output = log.join('');
     expect(output).toContain('"msg":"shutting down"');
