@@ -13,6 +13,8 @@ describe('rules command line', () => {
     [['perft', 'big-cross', '2'], ['68']],
     [['perft', 'raevskak', '2'], ['86']],
     [['perft', 'standard', '0'], ['1']],
+    [['perft', '--geese', '17', 'standard', '2'], ['87']],
+    [['perft', '--sideways', 'standard', '--geese=15', '2'], ['99']],
     [['perft', 'standard', '1', '--position', 'fox:d4 geese:d5,e5,e4,a3 turn:fox'], ['11']],
     [['moves', 'standard'], ['d4-c4', 'd4-c5', 'd4-d5', 'd4-e4', 'd4-e5']],
     [['moves', 'standard', '--position', 'fox:d4 geese:d5,e5,e4,a3 turn:fox'], ['d4-c3', 'd4-c4', 'd4-c5', 'd4-d3', 'd4-e3', 'd4xd6', 'd4xd6xf4', 'd4xd6xf4xd4', 'd4xf4', 'd4xf4xd6', 'd4xf4xd6xd4']],
@@ -31,14 +33,18 @@ describe('rules command line', () => {
     [['play', 'standard', 'd4-c5', 'c4-c5'], 1, 'move 2: c4-c5: there is no piece on c4'],
     [['play', 'standard', '--position', 'fox:d4 geese:d5,a3,g3,c1 turn:fox', 'd4xd6', 'a3-a4'], 1, 'move 2: a3-a4: the game is over (fox geese-reduced)'],
     [['perft', 'foxes-9', '2'], 2, 'unknown variant "foxes-9"; expected standard | two-foxes | big-cross | raevskak'],
-    [['perft', 'standard', 'x'], 2, 'bad depth "x"; expected a whole number'],
-    [['perft', 'standard', '-1'], 2, 'bad depth "-1"; expected a whole number'],
+    [['perft', 'standard', 'x'], 2, 'bad depth "x"; expected a whole number from 0 to 99'],
+    [['perft', 'standard', '-1'], 2, 'bad depth "-1"; expected a whole number from 0 to 99'],
     [['perft', 'standard', '2', '--geese', '14'], 2, 'bad geese 14 for standard; expected 13 | 15 | 17'],
     [['perft', 'two-foxes', '2', '--sideways'], 2, 'unknown option "sideways" for two-foxes; it takes none'],
     [['moves', 'standard', '--position', 'fox:d4 geese:c1 turn:owl'], 2, 'bad position: bad turn "owl"; expected fox | geese'],
     [['moves', 'standard', '--colour'], 2, 'unknown flag "--colour"; expected --geese N, --sideways or --position "<text>"'],
     [['fly', 'standard'], 2, 'unknown command "fly"; expected perft | moves | play | batch'],
     [[], 2, 'missing command; expected perft | moves | play | batch'],
+    [['perft'], 2, 'missing variant; expected standard | two-foxes | big-cross | raevskak'],
+    [['perft', 'standard'], 2, 'bad depth ""; expected a whole number from 0 to 99'],
+    [['perft', 'standard', '2', '--geese'], 2, 'bad --geese ""; expected 13 | 15 | 17'],
+    [['perft', 'standard', '2', '--position'], 2, '--position needs position text'],
   ])('%j fails with status %i', (words, status, error) => {
     expect(runCommand(words)).toEqual({ status, lines: [], error });
   });
@@ -64,7 +70,7 @@ describe('rules command line', () => {
     const illegal = run(['play', 'standard', 'd4-d6']);
     expect([illegal.status, illegal.stdout, illegal.stderr.split('\n')[0]]).toEqual([1, '', 'move 1: d4xd6: there is no goose on d5 to jump']);
     const bad = run(['perft', 'standard', 'deep']);
-    expect([bad.status, bad.stderr.split('\n')[0]]).toEqual([2, 'bad depth "deep"; expected a whole number']);
+    expect([bad.status, bad.stderr.split('\n')[0]]).toEqual([2, 'bad depth "deep"; expected a whole number from 0 to 99']);
     const batch = run(['batch'], 'perft raevskak 2\n\nplay standard d4-d5\nperft x 1\n');
     expect([batch.status, batch.stdout]).toEqual([0, '86\n.\nposition: fox:d5 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:geese quiet:1\nresult: none\n.\nerror: unknown variant "x"; expected standard | two-foxes | big-cross | raevskak\n.\n']);
   });

@@ -26,17 +26,15 @@ const USAGE = 'expected perft | moves | play | batch';
 
 const usageError = (message: string): CommandOutput => ({ status: 2, lines: [], error: message });
 
-/** Reads `<variant> [--geese N] [--sideways] [--position "<text>"] words...`. */
+/** Reads `<variant> [--geese N] [--sideways] [--position "<text>"] words...`; flags may stand anywhere. */
 function parseArgs(words: readonly string[]): Parsed | CommandOutput {
-  const [variantId, ...others] = words;
-  if (variantId === undefined || variantId.startsWith('--')) return usageError('missing variant; expected standard | two-foxes | big-cross | raevskak');
   const options: Record<string, unknown> = {};
   let positionText: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < others.length; i++) {
-    const word = others[i]!;
+  const positional: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
     const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
-    const value = (): string | undefined => inline ?? others[++i];
+    const value = (): string | undefined => inline ?? words[++i];
     if (flag === '--geese') {
       const text = value();
       if (text === undefined || !/^\d+$/.test(text)) return usageError(`bad --geese "${text ?? ''}"; expected 13 | 15 | 17`);
@@ -49,9 +47,11 @@ function parseArgs(words: readonly string[]): Parsed | CommandOutput {
     } else if (flag.startsWith('--')) {
       return usageError(`unknown flag "${flag}"; expected --geese N, --sideways or --position "<text>"`);
     } else {
-      rest.push(word);
+      positional.push(word);
     }
   }
+  const [variantId, ...rest] = positional;
+  if (variantId === undefined) return usageError('missing variant; expected standard | two-foxes | big-cross | raevskak');
   const variant = getVariant(variantId, options);
   if (!variant.ok) return usageError(variant.error.message);
   if (positionText === undefined) return { variant: variant.value, position: startPosition(variant.value), rest };
@@ -62,7 +62,7 @@ function parseArgs(words: readonly string[]): Parsed | CommandOutput {
 
 function perftCommand({ variant, position, rest }: Parsed): CommandOutput {
   const [depthText, ...extra] = rest;
-  if (depthText === undefined || !/^\d{1,2}$/.test(depthText)) return usageError(`bad depth "${depthText ?? ''}"; expected a whole number`);
+  if (depthText === undefined || !/^\d{1,2}$/.test(depthText)) return usageError(`bad depth "${depthText ?? ''}"; expected a whole number from 0 to 99`);
   if (extra.length) return usageError(`unexpected "${extra[0]}" after the depth`);
   return { status: 0, lines: [String(perft(variant, position, Number(depthText)))] };
 }
