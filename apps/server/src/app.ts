@@ -27,6 +27,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: 16 * 1024,
+    // The router's default (100) answers longer ids with 414 or a wrong 404; every id must reach its route and get table-not-found.
+    routerOptions: { maxParamLength: 16 * 1024 },
     trustProxy: config.trustProxy,
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.
     forceCloseConnections: 'idle',

@@ -109,6 +109,20 @@ describe('GET /api/tables/:id', () => {
     expect(status).toBe(404);
     expect(body.error.code).toBe('table-not-found');
   });
+
+  // Ids past the router's default limit of 100 characters once got 414, `not-found` or a 400 from the static files.
+  it.each([
+    ['GET', '', 101],
+    ['GET', '', 5000],
+    ['GET', '/record', 101],
+    ['GET', '/record', 5000],
+    ['POST', '/seats', 101],
+    ['POST', '/seats', 5000],
+  ])('answers %s /api/tables/<id>%s with an id of %i characters 404 table-not-found', async (method, suffix, length) => {
+    const id = 'a'.repeat(length);
+    const { status, body } = await request(server.base, method, `/api/tables/${id}${suffix}`, method === 'POST' ? {} : undefined);
+    expect({ status, body }).toEqual({ status: 404, body: { error: { code: 'table-not-found', message: `no table "${id}"` } } });
+  });
 });
 
 describe('GET /api/tables/:id/record', () => {

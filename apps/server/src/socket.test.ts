@@ -63,10 +63,15 @@ describe('error codes', () => {
     expect(await viewOf(table.id)).toMatchObject({ ply: 0 });
   });
 
-  it('table-not-found', async () => {
-    const client = await TestClient.connect(server.wsUrl('nosuchtable0'));
+  it.each([
+    ['an unknown id', 'nosuchtable0'],
+    ['an id of 101 characters', 'a'.repeat(101)],
+    ['an id of 3000 characters', 'a'.repeat(3000)],
+  ])('table-not-found for %s', async (_name, id) => {
+    // Ids over 100 characters once missed the route, and the socket was closed without a word.
+    const client = await TestClient.connect(server.wsUrl(id));
     client.send({ type: 'hello' });
-    expect(await client.next('error')).toEqual({ type: 'error', code: 'table-not-found', message: 'no table "nosuchtable0"' });
+    expect(await client.next('error')).toEqual({ type: 'error', code: 'table-not-found', message: `no table "${id}"` });
   });
 
   it('bad-token, and the connection may then watch', async () => {
