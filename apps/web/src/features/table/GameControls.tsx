@@ -70,9 +70,12 @@ export function GameControls({ table, side, drawOffer, rematchAsked, abandonSeco
       {away && (
         <div className="notice">
           <p>{left ? t('controls.awayCountdown', { seconds: left }) : t('controls.awayClaim')}</p>
-          <button type="button" onClick={() => send({ type: 'claim-victory' })}>
-            {t('controls.claimVictory')}
-          </button>
+          {/* Offered only once the server would grant it: a claim made earlier is refused. */}
+          {left === 0 && (
+            <button type="button" onClick={() => send({ type: 'claim-victory' })}>
+              {t('controls.claimVictory')}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage, TableView } from '@fg/protocol';
+import type { ServerMessage } from '@fg/protocol';
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
+import { PLAYING_TABLE } from './test-table';
 
-const TABLE: TableView = {
-  id: 'table00001',
-  variant: 'standard',
-  options: { geese: 13, sideways: false },
-  status: 'playing',
-  seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
-  spectators: 0,
-  position: 'fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:fox quiet:0',
-  turn: 'fox',
-  ply: 0,
-  moves: [],
-  result: null,
-  rematch: null,
-};
+const TABLE = PLAYING_TABLE;
 
 const feed = (state: TableState, ...messages: ServerMessage[]): TableState =>
   messages.reduce((s, message) => tableReducer(s, { type: 'message', message }), state);
