@@ -6,8 +6,8 @@ import { RECORDED_GAMES } from './testing/recorded-games.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  // Recorded games are played far faster than people play, so the message rate limit is raised here.
-  server = await startServer({ messageBurst: 10_000, messageRate: 10_000 });
+  // Default limits: recorded games are played far faster than people play, and accepted moves do not count against the rate.
+  server = await startServer();
 });
 afterAll(async () => server.close());
 

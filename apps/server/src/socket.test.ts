@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from './testing/harness.js';
 import { playMoves } from './testing/play.js';
+import { RECORDED_GAMES } from './testing/recorded-games.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,6 +161,25 @@ describe('floods and bad input', () => {
       for (let i = 0; i < 3; i++) errors.push(await client.next('error'));
       expect(errors).toEqual(Array(3).fill({ type: 'error', code: 'rate-limited', message: 'too many messages; slow down' }));
       expect(client.all('pong')).toHaveLength(5);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('accepted moves do not count against the rate, so two bots may play at full speed', async () => {
+    // A refill too slow to matter during the test: 5 messages, then one every 100 seconds.
+    const limited = await startServer({ messageBurst: 5, messageRate: 0.01, maxStrikes: 1000 });
+    try {
+      const table = await seatedTable(limited);
+      const moves = RECORDED_GAMES[0]!.moves.slice(0, 24);
+      // Each side sends 12 moves, far beyond its burst of 5.
+      expect(await playMoves(table, moves, 'fox')).toMatchObject({ ply: 23, move: moves[23] });
+      expect([...table.fox.all('error'), ...table.geese.all('error')]).toEqual([]);
+      // Refused moves still count: after the hello, 4 tokens are left for them.
+      for (let i = 0; i < 6; i++) table.geese.send({ type: 'move', ply: 24, path: ['c3', 'c4'] });
+      for (let i = 0; i < 6; i++) await table.geese.next('error');
+      // Refusals by the rate are sent at once, the others after their turn in the queue: compare without order.
+      expect(table.geese.all('error').map((e) => e.code).sort()).toEqual([...Array(4).fill('not-your-turn'), 'rate-limited', 'rate-limited']);
     } finally {
       await limited.close();
     }

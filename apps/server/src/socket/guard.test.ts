@@ -12,6 +12,17 @@ describe('ConnectionGuard', () => {
     expect([guard.admit(), guard.admit(), guard.admit(), guard.admit()]).toEqual([true, true, true, false]);
   });
 
+  it('takes back a refunded token, never beyond the burst', () => {
+    const guard = new ConnectionGuard({ burst: 2, ratePerSecond: 1, maxStrikes: 5 }, () => 0);
+    expect([guard.admit(), guard.admit(), guard.admit()]).toEqual([true, true, false]);
+    guard.refund();
+    expect([guard.admit(), guard.admit()]).toEqual([true, false]);
+    guard.refund();
+    guard.refund();
+    guard.refund();
+    expect([guard.admit(), guard.admit(), guard.admit()]).toEqual([true, true, false]);
+  });
+
   it('closes after the strikes within a minute, forgetting older ones', () => {
     let now = 0;
     const guard = new ConnectionGuard({ burst: 1, ratePerSecond: 1, maxStrikes: 3 }, () => now);

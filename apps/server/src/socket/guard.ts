@@ -34,6 +34,11 @@ export class ConnectionGuard {
     return true;
   }
 
+  /** Gives back the token of a message that turned out to be an accepted move: a game's own pace bounds those. */
+  refund(): void {
+    this.#tokens = Math.min(this.#limits.burst, this.#tokens + 1);
+  }
+
   /** Records a bad input; true once the connection has had too many within the window. */
   strike(): boolean {
     const now = this.#now();
