@@ -50,6 +50,23 @@ describe('error codes', () => {
     expect(error.message).toMatch(message);
   });
 
+  it.each([4097, 64 * 1024 + 1, 1000 * 1000])('bad-message: a frame of %i bytes, and the connection stays open', async (bytes) => {
+    const table = await seatedTable(server);
+    const frame = '{"type":"ping","pad":""}'.replace('""', `"${'x'.repeat(bytes - 24)}"`);
+    expect(Buffer.byteLength(frame)).toBe(bytes);
+    table.fox.send(frame);
+    expect(await table.fox.next('error')).toEqual({ type: 'error', code: 'bad-message', message: 'message too large; at most 4096 bytes' });
+    table.fox.send({ type: 'ping' });
+    expect(await table.fox.next('pong')).toEqual({ type: 'pong' });
+  });
+
+  it('a frame of exactly 4096 bytes is read', async () => {
+    const table = await seatedTable(server);
+    table.fox.send('{"type":"ping","pad":""}'.replace('""', `"${'x'.repeat(4096 - 24)}"`));
+    expect(await table.fox.next('pong')).toEqual({ type: 'pong' });
+    expect(table.fox.all('error')).toEqual([]);
+  });
+
   it('bad-message: a binary frame', async () => {
     const table = await seatedTable(server);
     table.fox.socket.send(Buffer.from('{"type":"ping"}'), { binary: true });

@@ -8,8 +8,12 @@ import type { Authority } from '../tables/authority.js';
 import type { Member } from '../tables/live-table.js';
 import { ConnectionGuard, type GuardLimits } from './guard.js';
 
-/** Frames larger than this are cut off by the WebSocket library itself (close 1009); smaller ones over 4 KiB get `bad-message`. */
-export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/**
+ * Frames larger than this are cut off by the WebSocket library itself (close 1009); smaller ones over 4 KiB get
+ * `bad-message`, as the protocol promises for oversized input. Large enough for any oversized frame a client sends
+ * by mistake; a flood of them is closed by the strikes.
+ */
+export const MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 const OPEN = 1;
 
