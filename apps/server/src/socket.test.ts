@@ -105,6 +105,21 @@ describe('error codes', () => {
     expect(await client.next('welcome')).toMatchObject({ role: 'spectator' });
   });
 
+  it.each([
+    ['an empty token', ''],
+    ['a short token', 'abc'],
+    ['a token of 500 characters', 'a'.repeat(500)],
+  ])('bad-token for %s', async (_name, token) => {
+    const table = await seatedTable(server);
+    const client = await TestClient.connect(server.wsUrl(table.id));
+    client.send({ type: 'hello', token });
+    expect(await client.next('error')).toEqual({
+      type: 'error',
+      code: 'bad-token',
+      message: 'this token holds no seat at this table; send hello without a token to watch',
+    });
+  });
+
   it('not-a-player', async () => {
     const table = await seatedTable(server);
     const spectator = await joinTable(server, table.id);

@@ -5,6 +5,7 @@ describe('parseClientMessage', () => {
   it.each([
     ['hello without token', '{"type":"hello"}', { type: 'hello' }],
     ['hello with token', '{"type":"hello","token":"abcdefghijklmnopqrstu"}', { type: 'hello', token: 'abcdefghijklmnopqrstu' }],
+    ['hello with a long token (the server answers bad-token)', `{"type":"hello","token":"${'t'.repeat(500)}"}`, { type: 'hello', token: 't'.repeat(500) }],
     ['move', '{"type":"move","ply":0,"path":["d4","d5"]}', { type: 'move', ply: 0, path: ['d4', 'd5'] }],
     ['jump chain', '{"type":"move","ply":7,"path":["d4","d6","f6"]}', { type: 'move', ply: 7, path: ['d4', 'd6', 'f6'] }],
     ['resign', '{"type":"resign"}', { type: 'resign' }],

@@ -89,8 +89,8 @@ export const httpErrorSchema = z.object({
 
 // ---- WebSocket: client to server ----
 
-/** Join the table; with a seat token as that seat's player, without one as a spectator. */
-export const helloMessageSchema = z.object({ type: z.literal('hello'), token: z.string().max(128).optional() });
+/** Join the table; with a seat token as that seat's player, without one as a spectator. Any string is a token here (the frame limit bounds it), so a wrong one gets `bad-token`. */
+export const helloMessageSchema = z.object({ type: z.literal('hello'), token: z.string().optional() });
 /** Play a move; `ply` must equal the table's current ply. */
 export const moveMessageSchema = z.object({ type: z.literal('move'), ply: z.number().int().min(0), path: pathSchema });
 /** Every message a client may send. */
