@@ -13,8 +13,8 @@ export const envSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json', 'auto']).default('auto'),
   ABANDON_SECONDS: intFrom(60),
   WEB_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
-  /** Tables one address may create per minute. */
-  CREATE_LIMIT: intFrom(30, 1),
+  /** Tables one address may create per minute: room for a bot's tournament or a test suite, still a wall against floods. */
+  CREATE_LIMIT: intFrom(300, 1),
   /** Messages one connection may send in a burst, refilled at MESSAGE_RATE per second. */
   MESSAGE_BURST: intFrom(30, 1),
   MESSAGE_RATE: intFrom(10, 1),
@@ -40,7 +40,7 @@ export interface Config {
   readonly logFormat: 'pretty' | 'json';
   readonly abandonSeconds: number; // 60
   readonly webDir: string; // folder of the built web app
-  readonly createLimit: number; // 30 tables a minute per address
+  readonly createLimit: number; // 300 tables a minute per address
   readonly messageBurst: number; // 30 messages
   readonly messageRate: number; // 10 messages a second
   readonly maxStrikes: number; // 10 bad inputs a minute

@@ -201,6 +201,21 @@ describe('unknown routes', () => {
 });
 
 describe('rate limits', () => {
+  it('by default let one address create 120 tables and take their seats within a minute', async () => {
+    const defaults = await startServer();
+    try {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 120; i++) {
+        const created = await request(defaults.base, 'POST', '/api/tables', { variant: 'standard' });
+        statuses.add(created.status);
+        statuses.add((await request(defaults.base, 'POST', `/api/tables/${created.body.table.id}/seats`)).status);
+      }
+      expect([...statuses]).toEqual([201]);
+    } finally {
+      await defaults.close();
+    }
+  });
+
   it('answers 429 rate-limited when one address creates too many tables', async () => {
     const limited = await startServer({ createLimit: 2 });
     try {
