@@ -6,6 +6,7 @@ import { NotFound } from '../../app/NotFound';
 import { adoptSeatFromFragment, loadSeat, seatLink } from '../../lib/seat-store';
 import { GameBoard } from './GameBoard';
 import { repeatsThirdTime } from './move-entry';
+import { withSentMove, type SentMove } from './sent-move';
 import { GameControls } from './GameControls';
 import { MoveList } from './MoveList';
 import { SeatsPanel } from './SeatsPanel';
@@ -33,8 +34,15 @@ function TablePage({ id }: { id: string }) {
   }, [adopted]);
   const live = useTable(id);
   const { state, connection } = live;
-  const { table, role, game } = state;
+  const { role } = state;
   const [pending, setPending] = useState<readonly string[] | null>(null);
+  // The move sent and not yet echoed is shown as played; the echo, a resync or a refusal ends that.
+  const [sent, setSent] = useState<SentMove | null>(null);
+  useEffect(() => setSent(null), [state.game]);
+  useEffect(() => {
+    if (state.error) setSent(null);
+  }, [state.error]);
+  const { table, game } = withSentMove(state.table, state.game, sent);
   const [announcement, setAnnouncement] = useState('');
   const seenPly = useRef<number | null>(null);
 
@@ -44,6 +52,7 @@ function TablePage({ id }: { id: string }) {
 
   // Announce each new move (not the moves already played when we arrived).
   useEffect(() => {
+    const { table, game } = state;
     if (!table) return;
     if (seenPly.current !== null && table.ply > seenPly.current) {
       const side = game?.position.turn === 'fox' ? 'geese' : 'fox';
@@ -53,7 +62,7 @@ function TablePage({ id }: { id: string }) {
       setAnnouncement(statusText(t, table, role));
     }
     seenPly.current = table.ply;
-  }, [table, game, role, t]);
+  }, [state, role, t]);
 
   useEffect(() => {
     if (table) document.title = `${t(`variants:${table.variant}.name`, { defaultValue: table.variant })} · ${t('app.name')}`;
@@ -86,7 +95,10 @@ function TablePage({ id }: { id: string }) {
   const sendMove = (path: readonly string[]): void => {
     if (!game) return;
     setPending(null);
-    if (!live.send({ type: 'move', ply: game.moves.length, path: [...path] })) setAnnouncement(t('errors.offline'));
+    live.dismissError(); // a refusal of this move must change the error, which drops the shown move
+    const ply = game.moves.length;
+    if (live.send({ type: 'move', ply, path: [...path] })) setSent({ ply, path });
+    else setAnnouncement(t('errors.offline'));
   };
   const requestMove = (path: readonly string[]): void => {
     if (!game || !canMove) return;
