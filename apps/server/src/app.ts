@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { loggerOptions } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
-import { registerErrorHandler } from './routes/errors.js';
+import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerJsonBodies } from './routes/json-body.js';
 import { registerWebApp } from './routes/web.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
@@ -29,6 +29,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: 16 * 1024,
     // The router's default (100) answers longer ids with 414 or a wrong 404; every id must reach its route and get table-not-found.
     routerOptions: { maxParamLength: 16 * 1024 },
+    frameworkErrors: frameworkError,
     trustProxy: config.trustProxy,
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.
     forceCloseConnections: 'idle',

@@ -125,6 +125,27 @@ describe('GET /api/tables/:id', () => {
   });
 });
 
+describe('URLs that are not valid', () => {
+  // Fastify answered these itself, in its own body shape: {"error":"Bad Request","code":"FST_ERR_BAD_URL",...}.
+  it.each([
+    ['GET', '/api/tables/%'],
+    ['GET', '/api/tables/%E0%A4%A'],
+    ['GET', '/api/tables/%/record'],
+    ['POST', '/api/tables/%zz/seats'],
+  ])('%s %s answers 404 table-not-found', async (method, path) => {
+    const { status, body } = await request(server.base, method, path);
+    expect({ status, body }).toEqual({
+      status: 404,
+      body: { error: { code: 'table-not-found', message: 'no table with this id: it is not a valid URL component' } },
+    });
+  });
+
+  it('elsewhere answer 400 bad-request', async () => {
+    const { status, body } = await request(server.base, 'GET', '/api/%zz');
+    expect({ status, code: body.error.code }).toEqual({ status: 400, code: 'bad-request' });
+  });
+});
+
 describe('GET /api/tables/:id/record', () => {
   it('gives the replayable record', async () => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', options: { sideways: true } });
