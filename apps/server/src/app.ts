@@ -51,7 +51,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       Object.assign(new Error(`too many requests; try again in ${context.after}`), { statusCode: 429 }),
   });
   await app.register(websocket, {
-    options: { maxPayload: MAX_PAYLOAD_BYTES },
+    // UTF-8 is checked per message by the socket route, so a bad frame gets bad-message rather than a 1007 close.
+    options: { maxPayload: MAX_PAYLOAD_BYTES, skipUTF8Validation: true },
     preClose(done) {
       closeAllSockets(this.websocketServer.clients);
       // A closed WebSocket server refuses upgrades that still come in while the app shuts down.

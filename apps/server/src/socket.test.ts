@@ -60,6 +60,14 @@ describe('error codes', () => {
     expect(await table.fox.next('pong')).toEqual({ type: 'pong' });
   });
 
+  it('bad-message: a text frame that is not UTF-8, and the connection stays open', async () => {
+    const table = await seatedTable(server);
+    table.fox.socket.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+    expect(await table.fox.next('error')).toEqual({ type: 'error', code: 'bad-message', message: 'a text frame must be UTF-8' });
+    table.fox.send({ type: 'ping' });
+    expect(await table.fox.next('pong')).toEqual({ type: 'pong' });
+  });
+
   it('a frame of exactly 4096 bytes is read', async () => {
     const table = await seatedTable(server);
     table.fox.send('{"type":"ping","pad":""}'.replace('""', `"${'x'.repeat(4096 - 24)}"`));

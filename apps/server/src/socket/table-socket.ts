@@ -1,4 +1,5 @@
 // The WebSocket adapter: frames in, checked messages to the authority, protocol errors out.
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/websocket'; // adds the `websocket` route option
 import type { WebSocket } from 'ws';
@@ -53,6 +54,8 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
         if (!guard.admit()) return fail('rate-limited', 'too many messages; slow down');
         if (isBinary) return fail('bad-message', 'send text frames of JSON');
         if (data.length > MAX_FRAME_BYTES) return fail('bad-message', `message too large; at most ${MAX_FRAME_BYTES} bytes`);
+        // The library's own check is off (see app.ts): it would close the connection with 1007 instead of answering.
+        if (!isUtf8(data)) return fail('bad-message', 'a text frame must be UTF-8');
         const parsed = parseClientMessage(data.toString('utf8'));
         if (!parsed.ok) return fail('bad-message', parsed.error.message);
         // One message at a time per connection, so a move never overtakes its hello.
