@@ -158,9 +158,10 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     expect(new URL(second.url()).hash).toBe(''); // the secret leaves the address bar
     await fox.close();
     await second.close();
+    // ABANDON_SECONDS is 2 for this server: first a countdown, then the button, which the server grants at once.
+    await geese.getByText(/You may claim victory in \d s/).waitFor();
     const claim = geese.getByRole('button', { name: 'Claim victory' });
-    await claim.waitFor();
-    await geese.waitForTimeout(2200); // ABANDON_SECONDS is 2 for this server
+    expect(await claim.count()).toBe(0);
     await claim.tap();
     await expect.poll(() => status(geese).textContent()).toBe('The fox wins: the geese left the game');
   });
@@ -169,6 +170,10 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     await watcher.getByRole('combobox', { name: 'Язык' }).selectOption('pl');
     await expect.poll(() => status(watcher).textContent()).toBe('Wygrywają gęsi: lis się poddał');
     expect(await watcher.locator('.connection').textContent()).toBe('Połączono');
+    // The ?lang=ru this page was opened with follows the switch, so a reload keeps Polish.
+    await expect.poll(() => new URL(watcher.url()).searchParams.get('lang')).toBe('pl');
+    await watcher.reload();
+    await expect.poll(() => status(watcher).textContent()).toBe('Wygrywają gęsi: lis się poddał');
     await watcher.goto(tableUrl);
     await expect.poll(() => status(watcher).textContent()).toBe('Wygrywają gęsi: lis się poddał');
     expect(await watcher.evaluate(() => document.documentElement.lang)).toBe('pl');

@@ -1,13 +1,21 @@
 // The frame of every page: skip link, header with the Beta mark and language switcher, footer.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../i18n/languages';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage, searchWithLanguage, type Language } from '../i18n/languages';
 import { switchLanguage } from '../i18n/i18n';
 
 /** The page frame around a route. */
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A ?lang= in the address follows the switch; left as it was, a reload would undo the choice.
+  const choose = (language: Language): void => {
+    switchLanguage(language);
+    const search = searchWithLanguage(location.search, language);
+    if (search !== location.search) navigate({ search }, { replace: true, state: location.state }); // no hash: a seat secret must not come back
+  };
   return (
     <>
       <a className="skip-link" href="#main">
@@ -23,7 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <span className="visually-hidden">{t('app.language')}</span>
           <select
             value={i18n.resolvedLanguage ?? i18n.language}
-            onChange={(e) => isLanguage(e.target.value) && switchLanguage(e.target.value)}
+            onChange={(e) => isLanguage(e.target.value) && choose(e.target.value)}
           >
             {LANGUAGES.map((code) => (
               <option key={code} value={code} lang={code}>

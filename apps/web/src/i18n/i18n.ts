@@ -1,7 +1,7 @@
 // i18next set up with translations loaded lazily, one chunk per language and namespace.
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { detectLanguage, isLanguage, rememberLanguage, storedLanguage, type Language } from './languages';
+import { askedLanguage, detectLanguage, isLanguage, rememberLanguage, storedLanguage, type Language } from './languages';
 
 // Lazy globs: each JSON file becomes its own chunk, fetched only when its language is used.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
@@ -23,7 +23,7 @@ const lazyBackend: BackendModule = {
 /** Starts i18next in the detected language; resolves once its strings are loaded. */
 export function startI18n(): Promise<unknown> {
   const language = detectLanguage(location.search, storedLanguage(), navigator.languages ?? [navigator.language]);
-  if (new URLSearchParams(location.search).has('lang')) rememberLanguage(language);
+  if (askedLanguage(location.search)) rememberLanguage(language); // a bad ?lang= leaves the remembered choice alone
   document.documentElement.lang = language;
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;

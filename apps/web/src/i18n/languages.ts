@@ -20,10 +20,24 @@ export function isLanguage(code: string | null | undefined): code is Language {
   return !!code && (LANGUAGES as readonly string[]).includes(code);
 }
 
+/** The language a URL's `?lang=` asks for, when it is one of ours: '?lang=RU' -> 'ru'. */
+export function askedLanguage(search: string): Language | null {
+  const asked = new URLSearchParams(search).get('lang')?.toLowerCase();
+  return isLanguage(asked) ? asked : null;
+}
+
+/** A URL query with its `?lang=` (if there is one) set to `language`, so a reload keeps the switch. */
+export function searchWithLanguage(search: string, language: Language): string {
+  const params = new URLSearchParams(search);
+  if (!params.has('lang')) return search;
+  params.set('lang', language);
+  return `?${params.toString()}`;
+}
+
 /** The language for this visit: `?lang=` (remembered), then the remembered one, then the browser's, then English. */
 export function detectLanguage(search: string, stored: string | null, browser: readonly string[]): Language {
-  const asked = new URLSearchParams(search).get('lang')?.toLowerCase();
-  if (isLanguage(asked)) return asked;
+  const asked = askedLanguage(search);
+  if (asked) return asked;
   if (isLanguage(stored)) return stored;
   for (const tag of browser) {
     const base = tag.toLowerCase().split('-')[0];
