@@ -59,3 +59,16 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/** `POST /api/tables` answer: the table and the creator's seat. */
+export interface Created {
+  readonly table: { readonly id: string };
+  readonly seat: { readonly side: string; readonly token: string };
+}
+
+/** A browser context that holds a table's seat: its token stored before the first page loads. */
+export async function seatedContext(browser: Browser, id: string, seat: Created['seat'], options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext(options);
+  await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [`fg:seat:${id}`, JSON.stringify(seat)]);
+  return context;
+}

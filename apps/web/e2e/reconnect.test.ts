@@ -2,14 +2,9 @@
 // The client reconnects by itself when the server goes away and comes back, and play carries on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserTestsSkipReason, launchChromium, postJson, startServer, type RunningServer } from './harness';
+import { browserTestsSkipReason, launchChromium, postJson, seatedContext, startServer, type Created, type RunningServer } from './harness';
 
 const skip = browserTestsSkipReason();
-
-interface Created {
-  readonly table: { readonly id: string };
-  readonly seat: { readonly side: string; readonly token: string };
-}
 
 describe.skipIf(skip !== null)('reconnecting', () => {
   let server: RunningServer;
@@ -18,9 +13,7 @@ describe.skipIf(skip !== null)('reconnecting', () => {
 
   /** A page holding a seat of the table, given by storing its token before the first load. */
   async function seatedPage(url: string, id: string, seat: Created['seat']): Promise<Page> {
-    const context = await browser.newContext();
-    await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [`fg:seat:${id}`, JSON.stringify(seat)]);
-    const page = await context.newPage();
+    const page = await (await seatedContext(browser, id, seat)).newPage();
     await page.goto(url);
     pages.push(page);
     return page;
