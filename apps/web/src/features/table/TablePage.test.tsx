@@ -77,6 +77,14 @@ describe('TablePage', () => {
     expect(screen.getByRole('status').textContent).toBe('Your move (fox)');
   });
 
+  it('tells the player of the opponent's draw offer in words and offers Accept draw', () => {
+    live.state = { ...FOX_PLAYER, drawOffer: 'geese' };
+    renderPage();
+    expect(screen.getByText('The geese offer a draw.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept draw' }));
+    expect(live.send).toHaveBeenCalledWith({ type: 'draw-accept' });
+  });
+
   it('does not show a move the socket could not send', () => {
     live.send = vi.fn(() => false);
     renderPage();

@@ -145,7 +145,7 @@ function TablePage({ id }: { id: string }) {
             </div>
           )}
           {state.drawOffer && state.drawOffer !== side && table?.status === 'playing' && (
-            <p className="notice">{t('controls.drawOfferedBy', { side: t(`side.${state.drawOffer}`) })}</p>
+            <p className="notice">{t('controls.drawOfferedBy', { context: state.drawOffer })}</p>
           )}
         </div>
         <aside className="table-page__side">
