@@ -126,7 +126,7 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     await walk('ArrowUp', 'e4');
     await geese.keyboard.press('Enter');
     expect((await movesShown(watcher, 6))[5]).toBe('e3-e4');
-    expect(await geese.locator('[aria-live="polite"]').first().textContent()).toContain('e3-e4');
+    await expect.poll(() => geese.locator('[aria-live="polite"]').first().textContent()).toContain('e3-e4');
   });
 
   it('ends the game on resignation and both players see the result', async () => {

@@ -77,7 +77,7 @@ describe('TablePage', () => {
     expect(screen.getByRole('status').textContent).toBe('Your move (fox)');
   });
 
-  it('tells the player of the opponent's draw offer in words and offers Accept draw', () => {
+  it("tells the player of the opponent's draw offer in words and offers Accept draw", () => {
     live.state = { ...FOX_PLAYER, drawOffer: 'geese' };
     renderPage();
     expect(screen.getByText('The geese offer a draw.')).toBeTruthy();
