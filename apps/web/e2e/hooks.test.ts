@@ -113,6 +113,11 @@ describe.skipIf(skip !== null)('page hooks', () => {
     await page.locator('[data-point="d4"]').tap();
     expect(await page.locator('[data-target="true"]').count()).toBe(5);
     for (const name of names) await page.locator(`[data-point="${name}"]`).tap({ trial: true, timeout: 2000 });
+    // A script's element.click() picks too (SVG elements have no click() of their own).
+    await page.locator('[data-point="d4"]').evaluate((el) => (el as unknown as HTMLElement).click());
+    expect(await page.locator('[data-target="true"]').count()).toBe(0);
+    await page.locator('[data-point="d4"]').evaluate((el) => (el as unknown as HTMLElement).click());
+    expect(await page.locator('[data-target="true"]').count()).toBe(5);
     await page.locator('[data-point="d5"]').tap();
     // The move shows at once: no wait for the server's echo.
     expect(await page.locator('[data-point="d5"]').getAttribute('data-piece')).toBe('fox');

@@ -30,6 +30,16 @@ const MARGIN = 0.75; // room for the file letters and rank numbers around the po
 /** The fox: a head with two ears, so it differs from a goose by shape, not colour alone. */
 const FOX_PATH = 'M-0.33,-0.36 L-0.12,-0.17 L0.12,-0.17 L0.33,-0.36 L0.34,0.04 L0,0.36 L-0.34,0.04 Z';
 
+/**
+ * Gives a point the `click()` that HTML elements have and SVG elements lack, so a script or bot
+ * calling `element.click()` on a `[data-point]` picks it as a real click does.
+ */
+function withClick(el: SVGGElement): SVGGElement {
+  const point = el as SVGGElement & { click?: () => void };
+  point.click ??= () => point.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+  return el;
+}
+
 /** An SVG board; interactive when `onPick` is given. */
 export function Board(props: BoardProps) {
   const { board, pieces, targets = [], picked = [], lastMove = [], onPick, pointLabel, pointState, title } = props;
@@ -148,7 +158,7 @@ export function Board(props: BoardProps) {
           <g
             key={point.name}
             ref={(el) => {
-              if (el) refs.current.set(point.name, el);
+              if (el) refs.current.set(point.name, withClick(el));
               else refs.current.delete(point.name);
             }}
             className={classes}
