@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for the whole workspace: each package keeps its own vitest.config.ts.
+// One runner for the whole workspace: each package keeps its own vitest.config.ts; the browser
+// tests have theirs, which runs after the rest.
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'apps/web/vitest.e2e.config.ts'],
   },
 });
