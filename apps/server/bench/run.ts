@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   console.log(`machine: ${cpus().length} cores, node ${process.version}; server ${server} vs bare ws relay bench/relay.ts`);
   console.log(`load average before: ${load()} (the machine is shared: other processes lengthen the latency tails)`);
   const env = Object.entries(settings.serverEnv).map(([k, v]) => `${k}=${v}`).join(' ');
-  console.log(`server env: ${env}${flags.sync ? '' : ' (SQLITE_SYNC unset: the server default, full)'}`);
+  console.log(`server env: ${env}${flags.sync ? '' : ' (SQLITE_SYNC unset: the server default, normal)'}`);
   const client = track(
     fork(join(import.meta.dirname, 'load-client.ts'), [], {
       execArgv: ['--import', TSX_IMPORT],
