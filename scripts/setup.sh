@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 if [ -z "${npm_config_nodedir:-}" ] && [ -d /usr/include/node ]; then
   export npm_config_nodedir=/usr
 fi
-pnpm install --frozen-lockfile --reporter=silent
+pnpm install --frozen-lockfile --reporter=append-only
