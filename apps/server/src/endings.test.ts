@@ -52,6 +52,27 @@ describe('draw offers', () => {
     expect(await table.fox.next('ended')).toEqual({ type: 'ended', result: { winner: null, reason: 'draw-agreed' } });
   });
 
+  it("a standing offer is in a reconnecting player's welcome, and gone after the opponent moves", async () => {
+    const table = await seatedTable(server);
+    const welcomeOffer = async (token?: string) => {
+      const client = await joinTable(server, table.id, token);
+      const { table: view } = client.all('welcome')[0]!;
+      await client.close();
+      return [view.drawOffer, view.rematchRequests];
+    };
+    expect(await welcomeOffer(table.tokens.geese)).toEqual([null, []]);
+    table.geese.send({ type: 'draw-offer' });
+    await table.fox.next('draw-offered');
+    await table.fox.close();
+    expect(await welcomeOffer(table.tokens.fox)).toEqual(['geese', []]);
+    expect(await welcomeOffer()).toEqual(['geese', []]);
+    const { body } = await request(server.base, 'GET', `/api/tables/${table.id}`);
+    expect(body.table.drawOffer).toBe('geese');
+    const fox = await joinTable(server, table.id, table.tokens.fox);
+    await playMoves({ ...table, fox }, ['d4-d5'], 'fox');
+    expect(await welcomeOffer(table.tokens.fox)).toEqual([null, []]);
+  });
+
   it('the offerer cannot accept its own offer', async () => {
     const table = await seatedTable(server);
     table.fox.send({ type: 'draw-offer' });
@@ -158,6 +179,25 @@ describe('rematch', () => {
     // Asking again after the rematch exists hands out the same seat again.
     table.fox.send({ type: 'rematch' });
     expect(await table.fox.next('rematch')).toEqual(forFox);
+  });
+
+  it("the rematch requests are in a reconnecting player's welcome until the rematch opens", async () => {
+    const table = await seatedTable(server);
+    const welcomeView = async () => {
+      const client = await joinTable(server, table.id, table.tokens.geese);
+      await client.close();
+      return client.all('welcome')[0]!.table;
+    };
+    table.fox.send({ type: 'draw-offer' });
+    await table.geese.next('draw-offered');
+    table.geese.send({ type: 'resign' });
+    await table.fox.next('ended');
+    table.fox.send({ type: 'rematch' });
+    await table.geese.next('rematch-offered');
+    expect(await welcomeView()).toMatchObject({ status: 'finished', drawOffer: null, rematchRequests: ['fox'], rematch: null });
+    table.geese.send({ type: 'rematch' });
+    const { table: rematch } = await table.fox.next('rematch');
+    expect(await welcomeView()).toMatchObject({ drawOffer: null, rematchRequests: [], rematch });
   });
 
   it('a rematch waits for the game to end', async () => {

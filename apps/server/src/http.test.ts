@@ -58,6 +58,8 @@ describe('POST /api/tables', () => {
       moves: [],
       result: null,
       rematch: null,
+      drawOffer: null,
+      rematchRequests: [],
     });
   });
 

@@ -54,21 +54,39 @@ describe('views', () => {
     for (const info of VARIANT_INFOS) expect(variantInfoSchema.parse(info)).toEqual(info);
   });
 
+  const WAITING = {
+    id: 'V1StGXR8_Z5j',
+    variant: 'standard',
+    options: { geese: 13, sideways: false },
+    status: 'waiting',
+    seats: { fox: { taken: true, online: false }, geese: { taken: false, online: false } },
+    spectators: 0,
+    position: 'fox:d4 geese:c1 turn:fox quiet:0',
+    turn: 'fox',
+    ply: 0,
+    moves: [],
+    result: null,
+    rematch: null,
+  };
+  const PLAYING = { ...WAITING, status: 'playing', seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } } };
+
   it('accepts a waiting table', () => {
-    const view = {
-      id: 'V1StGXR8_Z5j',
-      variant: 'standard',
-      options: { geese: 13, sideways: false },
-      status: 'waiting',
-      seats: { fox: { taken: true, online: false }, geese: { taken: false, online: false } },
-      spectators: 0,
-      position: 'fox:d4 geese:c1 turn:fox quiet:0',
-      turn: 'fox',
-      ply: 0,
-      moves: [],
-      result: null,
-      rematch: null,
-    };
+    expect(tableViewSchema.parse(WAITING)).toEqual(WAITING);
+  });
+
+  it.each([
+    ['a standing draw offer', { drawOffer: 'geese', rematchRequests: [] }],
+    ['no offer', { drawOffer: null, rematchRequests: [] }],
+    ['rematch requests', { drawOffer: null, rematchRequests: ['fox'] }],
+  ])('accepts the offer additions: %s', (_, additions) => {
+    const view = { ...PLAYING, ...additions };
     expect(tableViewSchema.parse(view)).toEqual(view);
+  });
+
+  it.each([
+    ['a draw offer of no side', { drawOffer: 'goose' }],
+    ['a rematch request of no side', { rematchRequests: ['foxes'] }],
+  ])('rejects %s', (_, additions) => {
+    expect(tableViewSchema.safeParse({ ...PLAYING, ...additions }).success).toBe(false);
   });
 });

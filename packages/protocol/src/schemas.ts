@@ -57,6 +57,12 @@ export const tableViewSchema = z.object({
   moves: z.array(z.string()),
   result: resultSchema.nullable(),
   rematch: tableIdSchema.nullable(),
+  // Additions: what an offer left standing would otherwise tell only once. Optional, so views from
+  // elsewhere (an older server, a fixture) still parse; this server always sends both.
+  /** The side whose draw offer stands, until its opponent moves or the game ends. */
+  drawOffer: sideSchema.nullable().optional(),
+  /** The sides that have asked for a rematch of this finished game, until the rematch table opens. */
+  rematchRequests: z.array(sideSchema).max(2).optional(),
 });
 
 // ---- HTTP bodies ----

@@ -1,6 +1,6 @@
 // A table as the authority holds it in memory, and the views of it that clients are sent.
 import type { GameResult, Role, Seats, TableStatus, TableView } from '@fg/protocol';
-import { makePosition, replayRecord, type Game, type Side, type Variant } from '@fg/rules';
+import { makePosition, replayRecord, SIDES, type Game, type Side, type Variant } from '@fg/rules';
 import type { StoredTable } from '../store/store.js';
 
 /** A connection at a table, as the authority sees it: something that takes serialized messages. */
@@ -104,5 +104,8 @@ export function tableView(table: LiveTable): TableView {
     moves: [...table.moves],
     result: table.result,
     rematch: table.rematch,
+    // Offers live only in memory; the view carries them so a reconnecting client still sees them.
+    drawOffer: table.drawOffer,
+    rematchRequests: SIDES.filter((side) => table.rematchAsks.has(side)),
   };
 }
