@@ -105,10 +105,14 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     expect(await watcher.locator('[data-point="a3"]').getAttribute('data-piece')).toBe('fox');
   });
 
-  it('keeps the seat of a player who reloads', async () => {
+  it('keeps the seat, and the standing draw offer, of a player who reloads', async () => {
+    await fox.getByRole('button', { name: 'Offer draw' }).click();
+    await geese.getByRole('button', { name: 'Accept draw' }).waitFor();
     await geese.reload();
     await expect.poll(() => status(geese).textContent()).toBe('Your move (geese)');
     expect(await geese.getByRole('button', { name: /Take the/ }).count()).toBe(0);
+    // The offer was announced before the reload; the welcome's table view still carries it.
+    await geese.getByRole('button', { name: 'Accept draw' }).waitFor();
   });
 
   it('plays a move by keyboard alone', async () => {
@@ -127,6 +131,8 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     await geese.keyboard.press('Enter');
     expect((await movesShown(watcher, 6))[5]).toBe('e3-e4');
     await expect.poll(() => geese.locator('[aria-live="polite"]').first().textContent()).toContain('e3-e4');
+    // The geese moved: the fox's draw offer lapsed.
+    await expect.poll(() => geese.getByRole('button', { name: 'Accept draw' }).count()).toBe(0);
   });
 
   it('ends the game on resignation and both players see the result', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '@fg/protocol';
+import type { ServerMessage, TableView } from '@fg/protocol';
+import type { Side } from '@fg/rules';
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
 import { PLAYING_TABLE } from './test-table';
 
@@ -40,6 +41,21 @@ describe('tableReducer', () => {
     expect(state.table?.ply).toBe(1);
     expect(state.game?.moves).toHaveLength(1);
     expect(state.drawOffer).toBeNull();
+  });
+
+  it.each<[string, Partial<TableView>, Side | null, Side[]]>([
+    ['a standing draw offer', { drawOffer: 'geese', rematchRequests: [] }, 'geese', []],
+    ['a rematch request', { status: 'finished', result: { winner: 'fox', reason: 'resignation' }, drawOffer: null, rematchRequests: ['fox'] }, null, ['fox']],
+    ['no offer fields (a view from an older server)', {}, null, []],
+  ])('takes the offers of a welcome: %s', (_, fields, drawOffer, rematchAsked) => {
+    const state = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'fox', table: { ...TABLE, ...fields } });
+    expect([state.drawOffer, state.rematchAsked]).toEqual([drawOffer, rematchAsked]);
+  });
+
+  it('a welcome after a reload keeps the offer until the offerer\'s opponent moves', () => {
+    const welcomed = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'geese', table: { ...TABLE, drawOffer: 'fox', rematchRequests: [] } });
+    expect(feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox')).drawOffer).toBe('fox');
+    expect(feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox'), moved(1, ['c3', 'c4'], 'c3-c4', 'geese')).drawOffer).toBeNull();
   });
 
   it.each([

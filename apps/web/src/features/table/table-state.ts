@@ -51,7 +51,9 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         table: message.table,
         role: message.role,
         game: replayed,
-        rematchAsked: [],
+        // Additions to protocol v1's TableView: offers still standing, so a reload still shows them.
+        drawOffer: message.table.drawOffer ?? null,
+        rematchAsked: message.table.rematchRequests ?? [],
         stale: replayed === null,
         // An addition to protocol v1's welcome: the server's abandonment time.
         abandonSeconds: (message as { abandonSeconds?: number }).abandonSeconds ?? null,
@@ -66,7 +68,8 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         ...state,
         game: played.value,
         error: null, // the game moved on: an earlier refusal no longer applies
-        drawOffer: state.drawOffer && state.drawOffer !== message.side ? null : state.drawOffer,
+        // As on the server: the offerer's opponent moving, or the game ending, lapses the offer.
+        drawOffer: message.result || (state.drawOffer && state.drawOffer !== message.side) ? null : state.drawOffer,
         table: {
           ...table,
           position: message.position,
