@@ -26,23 +26,16 @@ export interface GameRecord {
   readonly moves: readonly string[]; // ['d4-d5', 'c3-c4']
 }
 
-/** Legal moves of a position with its result: none once rules 1-3 have ended the game. */
-function legalIn(variant: Variant, position: Position): number[][] {
-  return materialOutcome(variant, position) ? [] : generateMoves(variant, position);
+/** A position's result and legal moves (none once the game has ended), generating the moves once. */
+function settle(variant: Variant, position: Position, occurrences: number): Pick<Game, 'result' | 'legal'> {
+  const moves = materialOutcome(variant, position) ? [] : generateMoves(variant, position);
+  const result = gameOutcome(variant, position, occurrences, moves);
+  return { result, legal: result ? [] : moves };
 }
 
 /** Starts a game from the variant's start position or from a given one. */
 export function newGame(variant: Variant, start: Position = startPosition(variant)): Game {
-  const keys = [positionKey(start)];
-  return {
-    variant,
-    start,
-    position: start,
-    moves: [],
-    keys,
-    result: gameOutcome(variant, start, 1),
-    legal: legalIn(variant, start),
-  };
+  return { variant, start, position: start, moves: [], keys: [positionKey(start)], ...settle(variant, start, 1) };
 }
 
 const samePath = (a: Path, b: Path): boolean => a.length === b.length && a.every((p, i) => p === b[i]);
@@ -120,15 +113,13 @@ export function playPath(game: Game, path: Path): Result<Game> {
   const position = applyMove(variant, game.position, legal);
   const key = positionKey(position);
   const occurrences = game.keys.reduce((n, k) => (k === key ? n + 1 : n), 1);
-  const result = gameOutcome(variant, position, occurrences);
   return ok({
     variant,
     start: game.start,
     position,
     moves: [...game.moves, legal],
     keys: [...game.keys, key],
-    result,
-    legal: result ? [] : legalIn(variant, position),
+    ...settle(variant, position, occurrences),
   });
 }
 

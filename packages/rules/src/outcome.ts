@@ -40,19 +40,22 @@ export function materialOutcome(variant: Variant, position: Position): Outcome |
   return null;
 }
 
-/** Rules 1-4: the outcome of a position by itself, or null while the side to move can play. */
-export function positionOutcome(variant: Variant, position: Position): Outcome | null {
+/**
+ * Rules 1-4: the outcome of a position by itself, or null while the side to move can play.
+ * Callers that already hold the legal moves pass them, so they are not generated twice.
+ */
+export function positionOutcome(variant: Variant, position: Position, legal?: readonly unknown[]): Outcome | null {
   const material = materialOutcome(variant, position);
   if (material) return material;
-  if (generateMoves(variant, position).length === 0) {
+  if ((legal ?? generateMoves(variant, position)).length === 0) {
     return position.turn === 'fox' ? { winner: 'geese', reason: 'fox-trapped' } : { winner: 'fox', reason: 'geese-stalemated' };
   }
   return null;
 }
 
 /** Rules 1-6, given how often the position has now stood in this game (this time included). */
-export function gameOutcome(variant: Variant, position: Position, occurrences: number): Outcome | null {
-  const byPosition = positionOutcome(variant, position);
+export function gameOutcome(variant: Variant, position: Position, occurrences: number, legal?: readonly unknown[]): Outcome | null {
+  const byPosition = positionOutcome(variant, position, legal);
   if (byPosition) return byPosition;
   if (occurrences >= 3) return { winner: null, reason: 'threefold-repetition' };
   if (position.quiet >= QUIET_LIMIT) return { winner: null, reason: 'fifty-move-rule' };
