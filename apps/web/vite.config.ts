@@ -1,18 +1,25 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /** The short commit hash shown in the footer; 'dev' outside a git checkout. */
 function commitHash(): string {
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || 'dev';
+    return (
+      execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || 'dev'
+    );
   } catch {
     return 'dev';
   }
 }
 
-const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3100';
 
 export default defineConfig({

@@ -1,9 +1,11 @@
 // The load client: a process of its own (so its CPU is not the server's) that opens tables and
 // plays them as the orchestrator (run.ts) commands over the IPC channel.
-import { getVariant } from '@fg/rules';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+import { getVariant } from '@fg/rules';
+
+import { countError, type LoadContext, type LoadStats, LoadTable, type Mode } from './load-table.js';
 import { cpuMicros } from './proc.js';
-import { countError, LoadTable, type LoadContext, type LoadStats, type Mode } from './load-table.js';
 
 /** A command from the orchestrator; each gets exactly one reply. */
 export type Command =

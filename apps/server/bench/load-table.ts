@@ -1,6 +1,6 @@
 // One table under load: two players and two spectators on their own WebSockets, playing a real
 // game of random legal moves, and timing every move from its send to its `moved` broadcast.
-import { newGame, playPoints, type Game, type Side, type Variant } from '@fg/rules';
+import { type Game, newGame, playPoints, type Side, type Variant } from '@fg/rules';
 import WebSocket from 'ws';
 
 /** Who a socket is at its table. */
@@ -48,7 +48,11 @@ export function countError(stats: LoadStats, code: string, detail: string): void
 /** POSTs JSON and returns the parsed answer; rate-limited requests wait and retry. */
 async function postJson(ctx: LoadContext, url: string, body: unknown): Promise<any> {
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = await res.json().catch(() => null);
     if (res.status === 429 && attempt < 30) {
       countError(ctx.stats, 'http-429', url);
@@ -73,7 +77,10 @@ export class LoadTable {
   private closing = false;
   private finished = false;
 
-  private constructor(private readonly ctx: LoadContext, readonly id: string) {
+  private constructor(
+    private readonly ctx: LoadContext,
+    readonly id: string,
+  ) {
     this.game = newGame(ctx.variant);
   }
 
@@ -99,7 +106,10 @@ export class LoadTable {
     this.sockets.push({ role, ws });
     if (role !== 'spectator') this.players.set(role, ws);
     return new Promise((resolve, reject) => {
-      const timeout = setTimeout(() => reject(new Error(`table ${this.id}: no welcome for ${role}`)), WELCOME_TIMEOUT_MS);
+      const timeout = setTimeout(
+        () => reject(new Error(`table ${this.id}: no welcome for ${role}`)),
+        WELCOME_TIMEOUT_MS,
+      );
       ws.on('open', () => ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' })));
       ws.on('error', (error) => reject(error));
       ws.on('close', (code) => {

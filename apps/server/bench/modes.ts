@@ -1,5 +1,6 @@
 // The two measured modes, each on a fresh process under load: saturation and paced.
 import type { ChildProcess } from 'node:child_process';
+
 import type { Command, Mark, Reply } from './load-client.js';
 import { rssKb } from './proc.js';
 import { summarize, type Summary } from './stats.js';
@@ -76,7 +77,13 @@ interface TablesPlan<T> {
 }
 
 /** Starts a fresh process under load, opens the tables, runs the plan, and always cleans up. */
-async function withTables<T>(client: ChildProcess, kind: TargetKind, tables: number, settings: ModeSettings, plan: TablesPlan<T>): Promise<T> {
+async function withTables<T>(
+  client: ChildProcess,
+  kind: TargetKind,
+  tables: number,
+  settings: ModeSettings,
+  plan: TablesPlan<T>,
+): Promise<T> {
   const target = await startTarget(kind, {
     env: kind === 'server' ? settings.serverEnv : {},
     nodeArgs: settings.nodeArgs,
@@ -86,7 +93,10 @@ async function withTables<T>(client: ChildProcess, kind: TargetKind, tables: num
   try {
     await sleep(IDLE_SETTLE_MS);
     await plan.idle?.(target);
-    const opened = (await request(client, { type: 'open', baseUrl: target.baseUrl, tables })) as Extract<Reply, { type: 'opened' }>;
+    const opened = (await request(client, { type: 'open', baseUrl: target.baseUrl, tables })) as Extract<
+      Reply,
+      { type: 'opened' }
+    >;
     if (opened.tables < tables) console.error(`  ${kind}: only ${opened.tables} of ${tables} tables opened`);
     const result = await plan.loaded(target, opened.tables);
     await request(client, { type: 'stop' });
@@ -98,7 +108,12 @@ async function withTables<T>(client: ChildProcess, kind: TargetKind, tables: num
 }
 
 /** Every player answers the opponent's move at once: moves per second and CPU per move. */
-export function saturation(client: ChildProcess, kind: TargetKind, tables: number, settings: ModeSettings): Promise<Saturation> {
+export function saturation(
+  client: ChildProcess,
+  kind: TargetKind,
+  tables: number,
+  settings: ModeSettings,
+): Promise<Saturation> {
   return withTables(client, kind, tables, settings, {
     inspect: false,
     loaded: async (target) => {

@@ -4,7 +4,8 @@
 // Run: PORT=4100 HOST=127.0.0.1 tsx apps/server/bench/relay.ts
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { WebSocketServer, type WebSocket } from 'ws';
+
+import { type WebSocket,WebSocketServer } from 'ws';
 
 interface RelayTable {
   readonly id: string;

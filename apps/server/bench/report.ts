@@ -10,19 +10,36 @@ const MIN_TABLES_FOR_MEMORY = 500;
 /** Saturation results by table count, for each process measured. */
 export type SaturationResults = Map<number, Partial<Record<TargetKind, Saturation>>>;
 
-const num = (x: number | undefined, digits = 0): string => (x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits));
-const pct = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '-' : `${Math.round(x * 100)}%`);
+const num = (x: number | undefined, digits = 0): string =>
+  x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);
+const pct = (x: number | undefined): string =>
+  x === undefined || !Number.isFinite(x) ? '-' : `${Math.round(x * 100)}%`;
 const verdict = (ok: boolean | undefined): string => (ok === undefined ? '' : ok ? 'PASS' : 'MISS');
 const row = (cells: string[], widths: number[]): string =>
   cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-const errorsOf = (w: Window): string => (w.mark.errors === 0 ? '' : `; errors ${w.mark.errors} ${JSON.stringify(w.mark.errorCodes)}`);
+const errorsOf = (w: Window): string =>
+  w.mark.errors === 0 ? '' : `; errors ${w.mark.errors} ${JSON.stringify(w.mark.errorCodes)}`;
 const seconds = (ms: number): string => `${ms / 1000} s`;
 
 /** Prints the saturation table: throughput, CPU per move, and the server-to-relay ratios. */
 export function printSaturation(results: SaturationResults, measuredMs: number, warmupMs: number): void {
-  console.log(`\nsaturation: each player answers as soon as it sees the opponent's move (${seconds(measuredMs)} after ${seconds(warmupMs)} warm-up)`);
+  console.log(
+    `\nsaturation: each player answers as soon as it sees the opponent's move (${seconds(measuredMs)} after ${seconds(warmupMs)} warm-up)`,
+  );
   const widths = [5, 14, 13, 5, 11, 18, 17, 9, 10, 9, 17];
-  const header = ['N', 'server moves/s', 'relay moves/s', 'ratio', 'target', 'server CPU us/move', 'relay CPU us/move', 'CPU ratio', 'server CPU', 'relay CPU', 'client CPU (s/r)'];
+  const header = [
+    'N',
+    'server moves/s',
+    'relay moves/s',
+    'ratio',
+    'target',
+    'server CPU us/move',
+    'relay CPU us/move',
+    'CPU ratio',
+    'server CPU',
+    'relay CPU',
+    'client CPU (s/r)',
+  ];
   console.log(row(header, widths));
   for (const [n, { server, relay }] of results) {
     const ratio = server && relay ? server.movesPerSecond / relay.movesPerSecond : undefined;
@@ -42,20 +59,33 @@ export function printSaturation(results: SaturationResults, measuredMs: number, 
     ];
     console.log(row(cells, widths));
   }
-  console.log('  ratio = server moves/s / relay moves/s; CPU ratio = relay CPU us/move / server CPU us/move, the ratio of');
-  console.log('  one-core capacities, which holds even where the load client (sharing the two cores) limits the relay;');
+  console.log(
+    '  ratio = server moves/s / relay moves/s; CPU ratio = relay CPU us/move / server CPU us/move, the ratio of',
+  );
+  console.log(
+    '  one-core capacities, which holds even where the load client (sharing the two cores) limits the relay;',
+  );
   console.log('  CPU columns: share of one core used by the server, the relay and the load client while measured.');
   for (const [n, r] of results) {
     for (const [kind, s] of Object.entries(r)) {
       const w = s.window;
-      console.log(`  N=${n} ${kind}: ${w.mark.moves} moves, ${w.mark.games} games finished in ${w.seconds.toFixed(1)} s${errorsOf(w)}`);
+      console.log(
+        `  N=${n} ${kind}: ${w.mark.moves} moves, ${w.mark.games} games finished in ${w.seconds.toFixed(1)} s${errorsOf(w)}`,
+      );
     }
   }
 }
 
 /** Prints the paced table: latency percentiles, memory per table and CPU, server next to relay. */
-export function printPaced(results: Partial<Record<TargetKind, Paced>>, tables: number, measuredMs: number, warmupMs: number): void {
-  console.log(`\npaced: ${tables} tables, one move per table per second (${seconds(measuredMs)} after ${seconds(warmupMs)} warm-up)`);
+export function printPaced(
+  results: Partial<Record<TargetKind, Paced>>,
+  tables: number,
+  measuredMs: number,
+  warmupMs: number,
+): void {
+  console.log(
+    `\npaced: ${tables} tables, one move per table per second (${seconds(measuredMs)} after ${seconds(warmupMs)} warm-up)`,
+  );
   const widths = [30, 10, 10, 8, 7];
   console.log(row(['figure', 'server', 'relay', 'target', ''], widths));
   const { server, relay } = results;
@@ -77,10 +107,24 @@ export function printPaced(results: Partial<Record<TargetKind, Paced>>, tables: 
   for (const [label, pick, target] of lines) {
     const figure = server ? pick(server) : undefined;
     const ok = target === undefined || figure === undefined ? undefined : figure <= target;
-    console.log(row([label, num(figure, 1), num(relay ? pick(relay) : undefined, 1), target === undefined ? '' : `<=${target}`, verdict(ok)], widths));
+    console.log(
+      row(
+        [
+          label,
+          num(figure, 1),
+          num(relay ? pick(relay) : undefined, 1),
+          target === undefined ? '' : `<=${target}`,
+          verdict(ok),
+        ],
+        widths,
+      ),
+    );
   }
-  console.log('  before GC counts garbage not yet collected, so it depends on when V8 last ran; after GC is what the tables hold');
-  if (tables < MIN_TABLES_FOR_MEMORY) console.log('  (with few tables the process\'s fixed memory dominates RSS per table; measure it with 1000)');
+  console.log(
+    '  before GC counts garbage not yet collected, so it depends on when V8 last ran; after GC is what the tables hold',
+  );
+  if (tables < MIN_TABLES_FOR_MEMORY)
+    console.log("  (with few tables the process's fixed memory dominates RSS per table; measure it with 1000)");
   for (const [kind, p] of Object.entries(results)) {
     const m = p.window.mark;
     console.log(

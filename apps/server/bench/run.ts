@@ -10,9 +10,10 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { paced, saturation, type ModeSettings, type Paced, type Saturation } from './modes.js';
+
+import { type ModeSettings, type Paced, paced, type Saturation,saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
-import { killChildren, track, TSX_IMPORT, type TargetKind } from './target.js';
+import { killChildren, type TargetKind,track, TSX_IMPORT } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
 function usage(message: string): never {
@@ -44,10 +45,12 @@ const tablesFlag = flags.tables ?? (quick ? '1,100' : '1,100,1000');
 const saturationTables = tablesFlag === '0' ? [] : tablesFlag.split(',').map(Number);
 const pacedTables = Number(flags['paced-tables'] ?? (quick ? 100 : 1000));
 const kinds = (flags.only ? [flags.only] : ['server', 'relay']) as TargetKind[];
-if (saturationTables.some((n) => !Number.isInteger(n) || n < 1)) usage('--tables takes table counts like 1,100,1000 (0 skips the saturation mode)');
+if (saturationTables.some((n) => !Number.isInteger(n) || n < 1))
+  usage('--tables takes table counts like 1,100,1000 (0 skips the saturation mode)');
 if (!Number.isInteger(pacedTables) || pacedTables < 0) usage('--paced-tables takes a count (0 skips the paced mode)');
 if (kinds.some((k) => k !== 'server' && k !== 'relay')) usage('--only takes server or relay');
-if (flags['server-dir'] && !existsSync(join(flags['server-dir'], 'src/server.ts'))) usage('--server-dir needs a folder with src/server.ts');
+if (flags['server-dir'] && !existsSync(join(flags['server-dir'], 'src/server.ts')))
+  usage('--server-dir needs a folder with src/server.ts');
 const seconds = [flags.seconds, flags['paced-seconds']].filter((x) => x !== undefined).map(Number);
 if (seconds.some((x) => !(x > 0))) usage('--seconds and --paced-seconds take a number of seconds');
 if (flags.sync !== undefined && flags.sync !== 'full' && flags.sync !== 'normal') usage('--sync takes full or normal');
@@ -68,15 +71,24 @@ const settings: ModeSettings = {
   nodeArgs: flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : [],
   ...(flags['server-dir'] ? { serverDir: resolve(flags['server-dir']) } : {}),
 };
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<void> {
   const started = performance.now();
-  console.log(`Fox and Geese server benchmark${quick ? ' (quick)' : ''}: standard variant, 2 players + 2 spectators per table, 127.0.0.1`);
+  console.log(
+    `Fox and Geese server benchmark${quick ? ' (quick)' : ''}: standard variant, 2 players + 2 spectators per table, 127.0.0.1`,
+  );
   const server = settings.serverDir ? join(settings.serverDir, 'src/server.ts') : 'apps/server/src/server.ts';
-  console.log(`machine: ${cpus().length} cores, node ${process.version}; server ${server} vs bare ws relay bench/relay.ts`);
+  console.log(
+    `machine: ${cpus().length} cores, node ${process.version}; server ${server} vs bare ws relay bench/relay.ts`,
+  );
   console.log(`load average before: ${load()} (the machine is shared: other processes lengthen the latency tails)`);
-  const env = Object.entries(settings.serverEnv).map(([k, v]) => `${k}=${v}`).join(' ');
+  const env = Object.entries(settings.serverEnv)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   console.log(`server env: ${env}${flags.sync ? '' : ' (SQLITE_SYNC unset: the server default, normal)'}`);
   const client = track(
     fork(join(import.meta.dirname, 'load-client.ts'), [], {
@@ -107,10 +119,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => pr
 // A generous bound per phase (start, open tables, load, close), so a stuck run still ends.
 const phases = saturationTables.length * kinds.length * (settings.warmupMs + settings.saturationMs + 30_000);
 const pacedPhases = pacedTables > 0 ? kinds.length * (settings.pacedWarmupMs + settings.pacedMs + 60_000) : 0;
-const watchdog = setTimeout(() => {
-  console.error('benchmark: still running after its time limit; stopping');
-  process.exit(1);
-}, 60_000 + phases + pacedPhases);
+const watchdog = setTimeout(
+  () => {
+    console.error('benchmark: still running after its time limit; stopping');
+    process.exit(1);
+  },
+  60_000 + phases + pacedPhases,
+);
 main().then(
   () => clearTimeout(watchdog),
   (error: unknown) => {

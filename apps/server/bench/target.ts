@@ -3,8 +3,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServerProcess, type ServerProcess } from '../src/testing/server-process.js';
-import { collectGarbage, inspectorUrl, type HeapUsage } from './inspector.js';
+
+import { type ServerProcess,startServerProcess } from '../src/testing/server-process.js';
+import { collectGarbage, type HeapUsage,inspectorUrl } from './inspector.js';
 
 /** Which process takes the load. */
 export type TargetKind = 'server' | 'relay';

@@ -2,6 +2,7 @@
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+
 import type { Config } from './config.js';
 import { loggerOptions } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
@@ -74,7 +75,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => clearInterval(timer));
 
   registerApiRoutes(app, authority, config.createLimit);
-  registerTableSocket(app, authority, { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes });
+  registerTableSocket(app, authority, {
+    burst: config.messageBurst,
+    ratePerSecond: config.messageRate,
+    maxStrikes: config.maxStrikes,
+  });
   await registerWebApp(app, config.webDir);
   return app;
 }

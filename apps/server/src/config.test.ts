@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -21,8 +22,22 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment', () => {
-    const env = { PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/data', LOG_LEVEL: 'warn', ABANDON_SECONDS: '5', TRUST_PROXY: 'true' };
-    expect(loadConfig(env)).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/data', logLevel: 'warn', abandonSeconds: 5, trustProxy: true });
+    const env = {
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/data',
+      LOG_LEVEL: 'warn',
+      ABANDON_SECONDS: '5',
+      TRUST_PROXY: 'true',
+    };
+    expect(loadConfig(env)).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/data',
+      logLevel: 'warn',
+      abandonSeconds: 5,
+      trustProxy: true,
+    });
   });
 
   it.each([

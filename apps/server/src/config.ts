@@ -1,5 +1,6 @@
 // The server's settings, read once from the environment and checked with zod.
 import { fileURLToPath } from 'node:url';
+
 import { z } from 'zod';
 
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -12,7 +13,10 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json', 'auto']).default('auto'),
   ABANDON_SECONDS: intFrom(60),
-  WEB_DIR: z.string().min(1).default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  WEB_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Tables one address may create per minute: room for a bot's tournament or a test suite, still a wall against floods. */
   CREATE_LIMIT: intFrom(300, 1),
   /** Messages one connection may send in a burst, refilled at MESSAGE_RATE per second. */
@@ -50,7 +54,10 @@ export interface Config {
 }
 
 /** Parses the environment once; a bad value stops the server with a message naming it. */
-export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');

@@ -1,5 +1,6 @@
 // The ends players cause (resignation, agreed draw, abandonment), rematches, reconnects and what spectators see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from './testing/harness.js';
 import { playMoves } from './testing/play.js';
 
@@ -19,7 +20,8 @@ describe('resignation', () => {
     const table = await seatedTable(server);
     const spectator = await joinTable(server, table.id);
     table[side].send({ type: 'resign' });
-    for (const client of [table.fox, table.geese, spectator]) expect(await client.next('ended')).toEqual({ type: 'ended', result });
+    for (const client of [table.fox, table.geese, spectator])
+      expect(await client.next('ended')).toEqual({ type: 'ended', result });
     const { body } = await request(server.base, 'GET', `/api/tables/${table.id}`);
     expect(body.table).toMatchObject({ status: 'finished', result });
   });
@@ -32,7 +34,8 @@ describe('draw offers', () => {
     expect(await table.geese.next('draw-offered')).toEqual({ type: 'draw-offered', side: 'fox' });
     table.geese.send({ type: 'draw-accept' });
     const result = { winner: null, reason: 'draw-agreed' };
-    for (const client of [table.fox, table.geese]) expect(await client.next('ended')).toEqual({ type: 'ended', result });
+    for (const client of [table.fox, table.geese])
+      expect(await client.next('ended')).toEqual({ type: 'ended', result });
   });
 
   it("an offer lapses when the offerer's opponent moves", async () => {
@@ -41,7 +44,10 @@ describe('draw offers', () => {
     await table.fox.next('draw-offered');
     await playMoves(table, ['d4-d5'], 'fox');
     table.fox.send({ type: 'draw-accept' });
-    expect(await table.fox.next('error')).toMatchObject({ code: 'not-your-turn', message: 'there is no draw offer from the geese to accept' });
+    expect(await table.fox.next('error')).toMatchObject({
+      code: 'not-your-turn',
+      message: 'there is no draw offer from the geese to accept',
+    });
   });
 
   it("an offer made while the opponent's stands accepts it", async () => {
@@ -110,7 +116,10 @@ describe('abandonment', () => {
       await table.geese.next('presence', (m) => !m.seats.fox.online);
       await new Promise((resolve) => setTimeout(resolve, 1100));
       table.geese.send({ type: 'claim-victory' });
-      expect(await table.geese.next('ended')).toEqual({ type: 'ended', result: { winner: 'geese', reason: 'abandoned' } });
+      expect(await table.geese.next('ended')).toEqual({
+        type: 'ended',
+        result: { winner: 'geese', reason: 'abandoned' },
+      });
     } finally {
       await quick.close();
     }
@@ -120,7 +129,11 @@ describe('abandonment', () => {
     const table = await seatedTable(server);
     clock += 3_600_000;
     table.geese.send({ type: 'claim-victory' });
-    expect(await table.geese.next('error')).toEqual({ type: 'error', code: 'not-abandoned', message: 'the fox player is connected' });
+    expect(await table.geese.next('error')).toEqual({
+      type: 'error',
+      code: 'not-abandoned',
+      message: 'the fox player is connected',
+    });
   });
 });
 
@@ -132,7 +145,10 @@ describe('reconnecting', () => {
     const geese = await TestClient.connect(server.wsUrl(table.id));
     geese.send({ type: 'hello', token: table.tokens.geese });
     const welcome = await geese.next('welcome');
-    expect(welcome).toMatchObject({ role: 'geese', table: { ply: 1, moves: ['d4-d5'], turn: 'geese', status: 'playing' } });
+    expect(welcome).toMatchObject({
+      role: 'geese',
+      table: { ply: 1, moves: ['d4-d5'], turn: 'geese', status: 'playing' },
+    });
     expect(await table.fox.next('presence', (m) => m.seats.geese.online)).toMatchObject({ spectators: 0 });
     await playMoves({ ...table, geese }, ['c3-c4', 'd5-d6'], 'geese', [], 1);
   });
@@ -168,7 +184,12 @@ describe('rematch', () => {
     const old = await request(server.base, 'GET', `/api/tables/${table.id}`);
     expect(old.body.table.rematch).toBe(forFox.table);
     const fresh = await request(server.base, 'GET', `/api/tables/${forFox.table}`);
-    expect(fresh.body.table).toMatchObject({ variant: 'standard', options: { geese: 15, sideways: false }, status: 'playing', ply: 0 });
+    expect(fresh.body.table).toMatchObject({
+      variant: 'standard',
+      options: { geese: 15, sideways: false },
+      status: 'playing',
+      ply: 0,
+    });
 
     // The old geese player now moves first, as the fox.
     const fox = await joinTable(server, forFox.table, forGeese.seat!.token);
@@ -194,7 +215,12 @@ describe('rematch', () => {
     await table.fox.next('ended');
     table.fox.send({ type: 'rematch' });
     await table.geese.next('rematch-offered');
-    expect(await welcomeView()).toMatchObject({ status: 'finished', drawOffer: null, rematchRequests: ['fox'], rematch: null });
+    expect(await welcomeView()).toMatchObject({
+      status: 'finished',
+      drawOffer: null,
+      rematchRequests: ['fox'],
+      rematch: null,
+    });
     table.geese.send({ type: 'rematch' });
     const { table: rematch } = await table.fox.next('rematch');
     expect(await welcomeView()).toMatchObject({ drawOffer: null, rematchRequests: [], rematch });
@@ -203,7 +229,10 @@ describe('rematch', () => {
   it('a rematch waits for the game to end', async () => {
     const table = await seatedTable(server);
     table.fox.send({ type: 'rematch' });
-    expect(await table.fox.next('error')).toMatchObject({ code: 'not-your-turn', message: 'a rematch can be asked once the game is over' });
+    expect(await table.fox.next('error')).toMatchObject({
+      code: 'not-your-turn',
+      message: 'a rematch can be asked once the game is over',
+    });
   });
 });
 
@@ -231,7 +260,9 @@ describe('secrets', () => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'geese' });
     const visitor = await joinTable(server, created.body.table.id);
     const taken = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`);
-    expect(await visitor.next('presence', (m) => m.seats.fox.taken)).toMatchObject({ seats: { fox: { taken: true, online: false } } });
+    expect(await visitor.next('presence', (m) => m.seats.fox.taken)).toMatchObject({
+      seats: { fox: { taken: true, online: false } },
+    });
     visitor.send({ type: 'hello', token: taken.body.seat.token });
     expect(await visitor.next('welcome')).toMatchObject({ role: 'fox', table: { status: 'playing', spectators: 0 } });
   });

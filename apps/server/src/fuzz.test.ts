@@ -1,9 +1,18 @@
 // Random frames, from spectators, players and strangers: the server never crashes and no table changes.
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseClientMessage } from '@fg/protocol';
 import { CROSS33 } from '@fg/rules';
-import { joinTable, request, seatedTable, startServer, TestClient, type SeatedTable, type TestServer } from './testing/harness.js';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  joinTable,
+  request,
+  type SeatedTable,
+  seatedTable,
+  startServer,
+  TestClient,
+  type TestServer,
+} from './testing/harness.js';
 
 let server: TestServer;
 let table: SeatedTable;
@@ -11,24 +20,56 @@ let spectator: TestClient;
 let stranger: TestClient;
 beforeAll(async () => {
   // No strikes or rate limits here, so every frame and body reaches the parser and the authority.
-  server = await startServer({ maxStrikes: 1_000_000, messageBurst: 1_000_000, messageRate: 1_000_000, createLimit: 1_000_000 });
+  server = await startServer({
+    maxStrikes: 1_000_000,
+    messageBurst: 1_000_000,
+    messageRate: 1_000_000,
+    createLimit: 1_000_000,
+  });
   table = await seatedTable(server);
   spectator = await joinTable(server, table.id);
   stranger = await TestClient.connect(server.wsUrl(table.id));
 });
 afterAll(async () => server.close());
 
-const TYPES = ['hello', 'move', 'resign', 'draw-offer', 'draw-accept', 'rematch', 'claim-victory', 'ping', 'pong', 'welcome', 'moved', ''];
+const TYPES = [
+  'hello',
+  'move',
+  'resign',
+  'draw-offer',
+  'draw-accept',
+  'rematch',
+  'claim-victory',
+  'ping',
+  'pong',
+  'welcome',
+  'moved',
+  '',
+];
 const point = fc.oneof(fc.constantFrom(...CROSS33.points.map((p) => p.name)), fc.string({ maxLength: 4 }));
-const anyValue = fc.oneof(fc.integer(), fc.double(), fc.string({ maxLength: 30 }), fc.boolean(), fc.constant(null), fc.array(point, { maxLength: 6 }));
+const anyValue = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.string({ maxLength: 30 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(point, { maxLength: 6 }),
+);
 
 /** Frames of every shape: not JSON, any JSON, and messages that are almost right. */
 const anyFrame = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.string({ unit: 'grapheme', maxLength: 100 }),
   fc.json({ maxDepth: 4 }),
-  fc.record({ type: fc.constantFrom(...TYPES), ply: anyValue, path: anyValue, token: anyValue }, { requiredKeys: ['type'] }).map((m) => JSON.stringify(m)),
-  fc.record({ type: fc.constant('move'), ply: fc.nat(3), path: fc.array(point, { minLength: 2, maxLength: 4 }) }).map((m) => JSON.stringify(m)),
+  fc
+    .record(
+      { type: fc.constantFrom(...TYPES), ply: anyValue, path: anyValue, token: anyValue },
+      { requiredKeys: ['type'] },
+    )
+    .map((m) => JSON.stringify(m)),
+  fc
+    .record({ type: fc.constant('move'), ply: fc.nat(3), path: fc.array(point, { minLength: 2, maxLength: 4 }) })
+    .map((m) => JSON.stringify(m)),
   fc.nat(6000).map((n) => JSON.stringify({ type: 'hello', token: 'a'.repeat(n) })),
 );
 
@@ -36,9 +77,22 @@ const anyFrame = fc.oneof(
 const playerFrame = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.json({ maxDepth: 4 }),
-  fc.record({ type: fc.constant('move'), ply: fc.integer().filter((n) => n !== 0), path: fc.array(point, { maxLength: 4 }) }).map((m) => JSON.stringify(m)),
-  fc.record({ type: fc.constant('move'), ply: fc.oneof(fc.double(), fc.string()), path: anyValue }).map((m) => JSON.stringify(m)),
-  fc.constantFrom('{"type":"draw-accept"}', '{"type":"rematch"}', '{"type":"claim-victory"}', '{"type":"hello","token":"not-a-token-at-all-xxxxx"}'),
+  fc
+    .record({
+      type: fc.constant('move'),
+      ply: fc.integer().filter((n) => n !== 0),
+      path: fc.array(point, { maxLength: 4 }),
+    })
+    .map((m) => JSON.stringify(m)),
+  fc
+    .record({ type: fc.constant('move'), ply: fc.oneof(fc.double(), fc.string()), path: anyValue })
+    .map((m) => JSON.stringify(m)),
+  fc.constantFrom(
+    '{"type":"draw-accept"}',
+    '{"type":"rematch"}',
+    '{"type":"claim-victory"}',
+    '{"type":"hello","token":"not-a-token-at-all-xxxxx"}',
+  ),
 );
 
 const gameState = async () => {
@@ -64,10 +118,19 @@ describe('random frames', () => {
   it('never crash the server and never change a table', async () => {
     const before = await gameState();
     await fc.assert(
-      fc.asyncProperty(fc.array(anyFrame, { maxLength: 15 }), fc.array(anyFrame, { maxLength: 15 }), fc.array(playerFrame, { maxLength: 15 }), async (watching, strange, playing) => {
-        await Promise.all([sendAndSettle(spectator, watching), sendAndSettle(stranger, strange), sendAndSettle(table.geese, playing)]);
-        expect(await gameState()).toEqual(before);
-      }),
+      fc.asyncProperty(
+        fc.array(anyFrame, { maxLength: 15 }),
+        fc.array(anyFrame, { maxLength: 15 }),
+        fc.array(playerFrame, { maxLength: 15 }),
+        async (watching, strange, playing) => {
+          await Promise.all([
+            sendAndSettle(spectator, watching),
+            sendAndSettle(stranger, strange),
+            sendAndSettle(table.geese, playing),
+          ]);
+          expect(await gameState()).toEqual(before);
+        },
+      ),
       { numRuns: 150 },
     );
     expect((await request(server.base, 'GET', '/healthz')).body).toEqual({ ok: true });
@@ -78,7 +141,11 @@ describe('random frames', () => {
 
   it('random HTTP bodies get 4xx answers, never a fault, and change no table', async () => {
     const before = await gameState();
-    const body = fc.oneof(fc.string({ maxLength: 100 }), fc.json({ maxDepth: 3 }), fc.record({ variant: fc.string(), side: anyValue, options: fc.object() }).map((b) => JSON.stringify(b)));
+    const body = fc.oneof(
+      fc.string({ maxLength: 100 }),
+      fc.json({ maxDepth: 3 }),
+      fc.record({ variant: fc.string(), side: anyValue, options: fc.object() }).map((b) => JSON.stringify(b)),
+    );
     await fc.assert(
       fc.asyncProperty(body, body, async (tableBody, seatBody) => {
         const created = await request(server.base, 'POST', '/api/tables', tableBody);

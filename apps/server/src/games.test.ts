@@ -1,5 +1,6 @@
 // Whole games over real sockets: every variant, every rule reason, and the ends players cause.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { joinTable, request, seatedTable, startServer, type TestServer } from './testing/harness.js';
 import { playMoves } from './testing/play.js';
 import { RECORDED_GAMES } from './testing/recorded-games.js';
@@ -22,7 +23,12 @@ describe('whole games with a spectator watching', () => {
 
     expect(last).toMatchObject({ status: 'finished', result: game.result, ply: game.moves.length - 1 });
     const { body } = await request(server.base, 'GET', `/api/tables/${table.id}`);
-    expect(body.table).toMatchObject({ status: 'finished', result: game.result, ply: game.moves.length, moves: game.moves });
+    expect(body.table).toMatchObject({
+      status: 'finished',
+      result: game.result,
+      ply: game.moves.length,
+      moves: game.moves,
+    });
     // A finished table takes no more moves.
     const mover = last!.turn === 'fox' ? table.fox : table.geese;
     mover.send({ type: 'move', ply: game.moves.length, path: ['d4', 'd5'] });

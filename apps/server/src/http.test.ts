@@ -1,8 +1,10 @@
 // Every HTTP endpoint and every HTTP error code, through the real app on an ephemeral port.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { VARIANT_INFOS } from '@fg/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { request, startServer, type TestServer } from './testing/harness.js';
 
 let server: TestServer;
@@ -40,7 +42,11 @@ describe('GET /api/variants', () => {
 
 describe('POST /api/tables', () => {
   it('creates a waiting table and seats its creator', async () => {
-    const { status, body } = await request(server.base, 'POST', '/api/tables', { variant: 'standard', options: { geese: 17 }, side: 'geese' });
+    const { status, body } = await request(server.base, 'POST', '/api/tables', {
+      variant: 'standard',
+      options: { geese: 17 },
+      side: 'geese',
+    });
     expect(status).toBe(201);
     expect(body.seat.side).toBe('geese');
     expect(body.seat.token).toMatch(TOKEN);
@@ -73,9 +79,21 @@ describe('POST /api/tables', () => {
   });
 
   it.each([
-    ['an unknown variant', { variant: 'foxes-9' }, /^bad table: variant: Invalid option: expected one of "standard"\|"two-foxes"\|"big-cross"\|"raevskak"$/],
-    ['a bad option value', { variant: 'standard', options: { geese: 14 } }, /^bad geese 14 for standard; expected 13 \| 15 \| 17$/],
-    ['an unknown option', { variant: 'two-foxes', options: { geese: 13 } }, /^unknown option "geese" for two-foxes; it takes none$/],
+    [
+      'an unknown variant',
+      { variant: 'foxes-9' },
+      /^bad table: variant: Invalid option: expected one of "standard"\|"two-foxes"\|"big-cross"\|"raevskak"$/,
+    ],
+    [
+      'a bad option value',
+      { variant: 'standard', options: { geese: 14 } },
+      /^bad geese 14 for standard; expected 13 \| 15 \| 17$/,
+    ],
+    [
+      'an unknown option',
+      { variant: 'two-foxes', options: { geese: 13 } },
+      /^unknown option "geese" for two-foxes; it takes none$/,
+    ],
     ['a bad side', { variant: 'standard', side: 'goose' }, /^bad table: side: /],
     ['a body that is not JSON', '{variant', /^the body is not JSON$/],
     ['no body', undefined, /^bad table: body: Invalid input: expected object, received undefined$/],
@@ -88,14 +106,18 @@ describe('POST /api/tables', () => {
 });
 
 describe('bodies', () => {
-  it.each([
-    ['text/plain;charset=UTF-8'],
-    ['application/x-www-form-urlencoded'],
-  ])('are read as JSON when sent as %s', async (type) => {
-    const response = await fetch(`${server.base}/api/tables`, { method: 'POST', headers: { 'content-type': type }, body: '{"variant":"two-foxes"}' });
-    expect(response.status).toBe(201);
-    expect(((await response.json()) as { table: { variant: string } }).table.variant).toBe('two-foxes');
-  });
+  it.each([['text/plain;charset=UTF-8'], ['application/x-www-form-urlencoded']])(
+    'are read as JSON when sent as %s',
+    async (type) => {
+      const response = await fetch(`${server.base}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: '{"variant":"two-foxes"}',
+      });
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as { table: { variant: string } }).table.variant).toBe('two-foxes');
+    },
+  );
 });
 
 describe('GET /api/tables/:id', () => {
@@ -120,11 +142,22 @@ describe('GET /api/tables/:id', () => {
     ['GET', '/record', 5000],
     ['POST', '/seats', 101],
     ['POST', '/seats', 5000],
-  ])('answers %s /api/tables/<id>%s with an id of %i characters 404 table-not-found', async (method, suffix, length) => {
-    const id = 'a'.repeat(length);
-    const { status, body } = await request(server.base, method, `/api/tables/${id}${suffix}`, method === 'POST' ? {} : undefined);
-    expect({ status, body }).toEqual({ status: 404, body: { error: { code: 'table-not-found', message: `no table "${id}"` } } });
-  });
+  ])(
+    'answers %s /api/tables/<id>%s with an id of %i characters 404 table-not-found',
+    async (method, suffix, length) => {
+      const id = 'a'.repeat(length);
+      const { status, body } = await request(
+        server.base,
+        method,
+        `/api/tables/${id}${suffix}`,
+        method === 'POST' ? {} : undefined,
+      );
+      expect({ status, body }).toEqual({
+        status: 404,
+        body: { error: { code: 'table-not-found', message: `no table "${id}"` } },
+      });
+    },
+  );
 });
 
 describe('URLs that are not valid', () => {
@@ -150,14 +183,22 @@ describe('URLs that are not valid', () => {
 
 describe('GET /api/tables/:id/record', () => {
   it('gives the replayable record', async () => {
-    const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', options: { sideways: true } });
+    const created = await request(server.base, 'POST', '/api/tables', {
+      variant: 'standard',
+      options: { sideways: true },
+    });
     const { status, body } = await request(server.base, 'GET', `/api/tables/${created.body.table.id}/record`);
     expect(status).toBe(200);
-    expect(body).toEqual({ record: { variant: 'standard', options: { geese: 13, sideways: true }, moves: [] }, result: null });
+    expect(body).toEqual({
+      record: { variant: 'standard', options: { geese: 13, sideways: true }, moves: [] },
+      result: null,
+    });
   });
 
   it('answers 404 table-not-found', async () => {
-    expect((await request(server.base, 'GET', '/api/tables/nosuchtable0/record')).body.error.code).toBe('table-not-found');
+    expect((await request(server.base, 'GET', '/api/tables/nosuchtable0/record')).body.error.code).toBe(
+      'table-not-found',
+    );
   });
 });
 
@@ -168,7 +209,12 @@ describe('POST /api/tables/:id/seats', () => {
     ['the free side', { side: 'geese' }, 'geese'],
   ])('with %s takes the free seat', async (_name, body, side) => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
-    const { status, body: answer } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`, body);
+    const { status, body: answer } = await request(
+      server.base,
+      'POST',
+      `/api/tables/${created.body.table.id}/seats`,
+      body,
+    );
     expect(status).toBe(201);
     expect(answer.seat.side).toBe(side);
     expect(answer.seat.token).toMatch(TOKEN);
@@ -178,15 +224,23 @@ describe('POST /api/tables/:id/seats', () => {
 
   it('answers 409 seat-taken when the asked seat is taken', async () => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
-    const { status, body } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`, { side: 'fox' });
-    expect({ status, body }).toEqual({ status: 409, body: { error: { code: 'seat-taken', message: 'the fox seat is taken' } } });
+    const { status, body } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`, {
+      side: 'fox',
+    });
+    expect({ status, body }).toEqual({
+      status: 409,
+      body: { error: { code: 'seat-taken', message: 'the fox seat is taken' } },
+    });
   });
 
   it('answers 409 seat-taken when both seats are taken', async () => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard' });
     await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`);
     const { status, body } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`);
-    expect({ status, body }).toEqual({ status: 409, body: { error: { code: 'seat-taken', message: 'both seats are taken' } } });
+    expect({ status, body }).toEqual({
+      status: 409,
+      body: { error: { code: 'seat-taken', message: 'both seats are taken' } },
+    });
   });
 
   it('answers 404 table-not-found', async () => {
@@ -196,7 +250,9 @@ describe('POST /api/tables/:id/seats', () => {
 
   it('answers 400 bad-request to a bad side', async () => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard' });
-    const { status, body } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`, { side: 'random' });
+    const { status, body } = await request(server.base, 'POST', `/api/tables/${created.body.table.id}/seats`, {
+      side: 'random',
+    });
     expect({ status, code: body.error.code }).toEqual({ status: 400, code: 'bad-request' });
   });
 });
@@ -208,12 +264,18 @@ describe('unknown routes', () => {
     ['DELETE', '/api/tables'],
   ])('%s %s answers 404 not-found', async (method, path) => {
     const { status, body } = await request(server.base, method, path);
-    expect({ status, body }).toEqual({ status: 404, body: { error: { code: 'not-found', message: `no route ${method} ${path}` } } });
+    expect({ status, body }).toEqual({
+      status: 404,
+      body: { error: { code: 'not-found', message: `no route ${method} ${path}` } },
+    });
   });
 
   it('a plain GET of a socket address answers 400 bad-request', async () => {
     const { status, body } = await request(server.base, 'GET', '/api/tables/abcdefghijkl/ws');
-    expect({ status, body }).toEqual({ status: 400, body: { error: { code: 'bad-request', message: 'this address takes WebSocket connections only' } } });
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: { error: { code: 'bad-request', message: 'this address takes WebSocket connections only' } },
+    });
   });
 
   it('the root says the web app is not built when it is not', async () => {
@@ -243,7 +305,8 @@ describe('rate limits', () => {
     const limited = await startServer({ createLimit: 2 });
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await request(limited.base, 'POST', '/api/tables', { variant: 'standard' })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await request(limited.base, 'POST', '/api/tables', { variant: 'standard' })).status);
       const { body } = await request(limited.base, 'POST', '/api/tables', { variant: 'standard' });
       expect(statuses).toEqual([201, 201, 429]);
       expect(body.error.code).toBe('rate-limited');
@@ -267,15 +330,32 @@ describe('the web app', () => {
 
   const page = async (path: string, accept = 'text/html') => {
     const response = await fetch(web.base + path, { headers: { accept } });
-    return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), text: await response.text() };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      cache: response.headers.get('cache-control'),
+      text: await response.text(),
+    };
   };
 
-  it.each(['/', '/variants/standard', '/t/abcdefghijkl', '/somewhere/else?lang=ru'])('answers %s with index.html', async (path) => {
-    expect(await page(path)).toEqual({ status: 200, type: 'text/html; charset=utf-8', cache: 'no-cache', text: '<!doctype html><title>app</title>' });
-  });
+  it.each(['/', '/variants/standard', '/t/abcdefghijkl', '/somewhere/else?lang=ru'])(
+    'answers %s with index.html',
+    async (path) => {
+      expect(await page(path)).toEqual({
+        status: 200,
+        type: 'text/html; charset=utf-8',
+        cache: 'no-cache',
+        text: '<!doctype html><title>app</title>',
+      });
+    },
+  );
 
   it('serves built files, cached for good', async () => {
-    expect(await page('/assets/app-1234.js', '*/*')).toMatchObject({ status: 200, cache: 'public, max-age=31536000, immutable', text: 'console.log(1)' });
+    expect(await page('/assets/app-1234.js', '*/*')).toMatchObject({
+      status: 200,
+      cache: 'public, max-age=31536000, immutable',
+      text: 'console.log(1)',
+    });
   });
 
   it('keeps JSON 404s for unknown API routes and missing files', async () => {

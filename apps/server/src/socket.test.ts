@@ -1,5 +1,6 @@
 // Every WebSocket error code, through real sockets; after each the table is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from './testing/harness.js';
 import { playMoves } from './testing/play.js';
 import { RECORDED_GAMES } from './testing/recorded-games.js';
@@ -25,7 +26,12 @@ describe('answers', () => {
     const spectator = await TestClient.connect(server.wsUrl(table.id));
     spectator.send({ type: 'hello' });
     const welcome = await spectator.next('welcome');
-    expect(welcome).toMatchObject({ type: 'welcome', role: 'spectator', abandonSeconds: 60, table: { id: table.id, spectators: 1 } });
+    expect(welcome).toMatchObject({
+      type: 'welcome',
+      role: 'spectator',
+      abandonSeconds: 60,
+      table: { id: table.id, spectators: 1 },
+    });
     expect(await table.fox.next('presence', (m) => m.spectators === 1)).toEqual({
       type: 'presence',
       seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
@@ -40,7 +46,11 @@ describe('error codes', () => {
   it.each([
     ['text that is not JSON', 'hello', 'message is not JSON'],
     ['an unknown type', { type: 'dance' }, /^bad message: type: Invalid discriminator value/],
-    ['a move without ply', { type: 'move', path: ['d4', 'd5'] }, 'bad message: ply: Invalid input: expected number, received undefined'],
+    [
+      'a move without ply',
+      { type: 'move', path: ['d4', 'd5'] },
+      'bad message: ply: Invalid input: expected number, received undefined',
+    ],
     ['a frame over 4 KiB', { type: 'hello', token: 'x'.repeat(5000) }, 'message too large; at most 4096 bytes'],
   ])('bad-message: %s', async (_name, frame, message) => {
     const table = await seatedTable(server);
@@ -50,20 +60,31 @@ describe('error codes', () => {
     expect(error.message).toMatch(message);
   });
 
-  it.each([4097, 64 * 1024 + 1, 1000 * 1000])('bad-message: a frame of %i bytes, and the connection stays open', async (bytes) => {
-    const table = await seatedTable(server);
-    const frame = '{"type":"ping","pad":""}'.replace('""', `"${'x'.repeat(bytes - 24)}"`);
-    expect(Buffer.byteLength(frame)).toBe(bytes);
-    table.fox.send(frame);
-    expect(await table.fox.next('error')).toEqual({ type: 'error', code: 'bad-message', message: 'message too large; at most 4096 bytes' });
-    table.fox.send({ type: 'ping' });
-    expect(await table.fox.next('pong')).toEqual({ type: 'pong' });
-  });
+  it.each([4097, 64 * 1024 + 1, 1000 * 1000])(
+    'bad-message: a frame of %i bytes, and the connection stays open',
+    async (bytes) => {
+      const table = await seatedTable(server);
+      const frame = '{"type":"ping","pad":""}'.replace('""', `"${'x'.repeat(bytes - 24)}"`);
+      expect(Buffer.byteLength(frame)).toBe(bytes);
+      table.fox.send(frame);
+      expect(await table.fox.next('error')).toEqual({
+        type: 'error',
+        code: 'bad-message',
+        message: 'message too large; at most 4096 bytes',
+      });
+      table.fox.send({ type: 'ping' });
+      expect(await table.fox.next('pong')).toEqual({ type: 'pong' });
+    },
+  );
 
   it('bad-message: a text frame that is not UTF-8, and the connection stays open', async () => {
     const table = await seatedTable(server);
     table.fox.socket.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
-    expect(await table.fox.next('error')).toEqual({ type: 'error', code: 'bad-message', message: 'a text frame must be UTF-8' });
+    expect(await table.fox.next('error')).toEqual({
+      type: 'error',
+      code: 'bad-message',
+      message: 'a text frame must be UTF-8',
+    });
     table.fox.send({ type: 'ping' });
     expect(await table.fox.next('pong')).toEqual({ type: 'pong' });
   });
@@ -78,7 +99,11 @@ describe('error codes', () => {
   it('bad-message: a binary frame', async () => {
     const table = await seatedTable(server);
     table.fox.socket.send(Buffer.from('{"type":"ping"}'), { binary: true });
-    expect(await table.fox.next('error')).toEqual({ type: 'error', code: 'bad-message', message: 'send text frames of JSON' });
+    expect(await table.fox.next('error')).toEqual({
+      type: 'error',
+      code: 'bad-message',
+      message: 'send text frames of JSON',
+    });
   });
 
   it('hello-first', async () => {
@@ -141,7 +166,11 @@ describe('error codes', () => {
   it('not-your-turn: the other side is to move', async () => {
     const table = await seatedTable(server);
     table.geese.send({ type: 'move', ply: 0, path: ['c3', 'c4'] });
-    expect(await table.geese.next('error')).toEqual({ type: 'error', code: 'not-your-turn', message: "it is the fox side's turn" });
+    expect(await table.geese.next('error')).toEqual({
+      type: 'error',
+      code: 'not-your-turn',
+      message: "it is the fox side's turn",
+    });
     expect(await viewOf(table.id)).toMatchObject({ ply: 0 });
   });
 
@@ -149,7 +178,11 @@ describe('error codes', () => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
     const fox = await joinTable(server, created.body.table.id, created.body.seat.token);
     fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
-    expect(await fox.next('error')).toEqual({ type: 'error', code: 'not-your-turn', message: 'the game starts when both seats are taken' });
+    expect(await fox.next('error')).toEqual({
+      type: 'error',
+      code: 'not-your-turn',
+      message: 'the game starts when both seats are taken',
+    });
     expect(await viewOf(created.body.table.id)).toMatchObject({ ply: 0, status: 'waiting' });
   });
 
@@ -157,7 +190,11 @@ describe('error codes', () => {
     const table = await seatedTable(server);
     await playMoves(table, ['d4-d5'], 'fox');
     table.geese.send({ type: 'move', ply: 0, path: ['c3', 'c4'] });
-    expect(await table.geese.next('error')).toEqual({ type: 'error', code: 'stale-ply', message: 'ply 0 is stale; the table is at ply 1' });
+    expect(await table.geese.next('error')).toEqual({
+      type: 'error',
+      code: 'stale-ply',
+      message: 'ply 0 is stale; the table is at ply 1',
+    });
     expect(await viewOf(table.id)).toMatchObject({ ply: 1, moves: ['d4-d5'] });
   });
 
@@ -177,7 +214,11 @@ describe('error codes', () => {
     table.fox.send({ type: 'resign' });
     await table.geese.next('ended');
     table.geese.send({ type: 'move', ply: 0, path: ['c3', 'c4'] });
-    expect(await table.geese.next('error')).toEqual({ type: 'error', code: 'game-over', message: 'the game is over (geese resignation)' });
+    expect(await table.geese.next('error')).toEqual({
+      type: 'error',
+      code: 'game-over',
+      message: 'the game is over (geese resignation)',
+    });
     table.geese.send({ type: 'resign' });
     expect(await table.geese.next('error')).toMatchObject({ code: 'game-over' });
   });
@@ -199,7 +240,9 @@ describe('floods and bad input', () => {
       for (let i = 0; i < 8; i++) client.send({ type: 'ping' });
       const errors = [];
       for (let i = 0; i < 3; i++) errors.push(await client.next('error'));
-      expect(errors).toEqual(Array(3).fill({ type: 'error', code: 'rate-limited', message: 'too many messages; slow down' }));
+      expect(errors).toEqual(
+        Array(3).fill({ type: 'error', code: 'rate-limited', message: 'too many messages; slow down' }),
+      );
       expect(client.all('pong')).toHaveLength(5);
     } finally {
       await limited.close();
@@ -219,7 +262,12 @@ describe('floods and bad input', () => {
       for (let i = 0; i < 6; i++) table.geese.send({ type: 'move', ply: 24, path: ['c3', 'c4'] });
       for (let i = 0; i < 6; i++) await table.geese.next('error');
       // Refusals by the rate are sent at once, the others after their turn in the queue: compare without order.
-      expect(table.geese.all('error').map((e) => e.code).sort()).toEqual([...Array(4).fill('not-your-turn'), 'rate-limited', 'rate-limited']);
+      expect(
+        table.geese
+          .all('error')
+          .map((e) => e.code)
+          .sort(),
+      ).toEqual([...Array(4).fill('not-your-turn'), 'rate-limited', 'rate-limited']);
     } finally {
       await limited.close();
     }

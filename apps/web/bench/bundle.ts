@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+
 import { browserTestsSkipReason, launchChromium, postJson, startServer, WEB_DIST } from '../e2e/harness';
 
 const BUDGET_KB = 120; // issue 4: initial JS of the home page, gzipped
@@ -17,9 +18,9 @@ const WEB = fileURLToPath(new URL('..', import.meta.url));
 /** The chunks the home page loads before it runs: the entry script, its modulepreloads and their static imports. */
 export function initialChunks(dist: string): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const roots = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map(
-    (m) => (m[1] ?? m[2])!,
-  );
+  const roots = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => (m[1] ?? m[2])!);
   const seen = new Set<string>();
   const visit = (url: string): void => {
     const file = join(dist, url.replace(/^\//, ''));
@@ -85,7 +86,9 @@ async function main(): Promise<void> {
   }
   const chunks = initialChunks(WEB_DIST);
   const { raw, gzip } = sizes(chunks);
-  console.log(`web home initial JS: ${chunks.length} files, ${raw.toFixed(1)} kB raw, ${gzip.toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB) ${gzip <= BUDGET_KB ? 'ok' : 'OVER BUDGET'}`);
+  console.log(
+    `web home initial JS: ${chunks.length} files, ${raw.toFixed(1)} kB raw, ${gzip.toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB) ${gzip <= BUDGET_KB ? 'ok' : 'OVER BUDGET'}`,
+  );
   const skip = browserTestsSkipReason();
   if (skip) {
     console.log(`web table page usable: skipped (${skip})`);

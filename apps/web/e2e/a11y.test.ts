@@ -2,9 +2,11 @@
 // Accessibility of every page in headless Chromium, checked by axe-core (WCAG 2 A and AA rules).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser, Page } from 'playwright-core';
-import { browserTestsSkipReason, launchChromium, postJson, startServer, type RunningServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { browserTestsSkipReason, launchChromium, postJson, type RunningServer,startServer } from './harness';
 
 const skip = browserTestsSkipReason();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -13,11 +15,28 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.slice(0, 3).join(', ')}`);
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.targets.slice(0, 3).join(', ')}`);
 }
 
 describe.skipIf(skip !== null)('accessibility', () => {
@@ -29,10 +48,16 @@ describe.skipIf(skip !== null)('accessibility', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchChromium()]);
     page = await (await browser.newContext({ viewport: { width: 1000, height: 800 } })).newPage();
-    const created = await postJson<{ table: { id: string }; seat: object }>(server, '/api/tables', { variant: 'big-cross', side: 'fox' });
+    const created = await postJson<{ table: { id: string }; seat: object }>(server, '/api/tables', {
+      variant: 'big-cross',
+      side: 'fox',
+    });
     tableId = created.table.id;
     await page.goto(`${server.url}/?lang=en`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`fg:seat:${tableId}`, JSON.stringify(created.seat)]);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [`fg:seat:${tableId}`, JSON.stringify(created.seat)],
+    );
   });
 
   afterAll(async () => {

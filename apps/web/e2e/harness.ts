@@ -2,8 +2,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServerProcess, type ServerProcess } from '@fg/server/testing/server-process';
-import { chromium, type Browser } from 'playwright-core';
+
+import { type ServerProcess,startServerProcess } from '@fg/server/testing/server-process';
+import { type Browser,chromium } from 'playwright-core';
 
 /** Where Debian puts Chromium; the tests are skipped when it is absent. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -30,7 +31,11 @@ export interface ServerOptions {
 
 /** Starts apps/server on 127.0.0.1, serving the built web app, and waits for /healthz. */
 export function startServer({ env = {}, port, dataDir }: ServerOptions = {}): Promise<RunningServer> {
-  return startServerProcess({ env: { WEB_DIR: WEB_DIST, ...env }, ...(port ? { port } : {}), ...(dataDir ? { dataDir } : {}) });
+  return startServerProcess({
+    env: { WEB_DIR: WEB_DIST, ...env },
+    ...(port ? { port } : {}),
+    ...(dataDir ? { dataDir } : {}),
+  });
 }
 
 /** Posts JSON to the server's API and reads the JSON answer. */
@@ -67,8 +72,16 @@ export interface Created {
 }
 
 /** A browser context that holds a table's seat: its token stored before the first page loads. */
-export async function seatedContext(browser: Browser, id: string, seat: Created['seat'], options: Parameters<Browser['newContext']>[0] = {}) {
+export async function seatedContext(
+  browser: Browser,
+  id: string,
+  seat: Created['seat'],
+  options: Parameters<Browser['newContext']>[0] = {},
+) {
   const context = await browser.newContext(options);
-  await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [`fg:seat:${id}`, JSON.stringify(seat)]);
+  await context.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [`fg:seat:${id}`, JSON.stringify(seat)],
+  );
   return context;
 }

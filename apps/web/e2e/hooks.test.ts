@@ -1,10 +1,19 @@
 // @vitest-environment node
 // The page hooks of product.md as an outside browser test uses them: one element per point that
 // takes the click or tap itself, one status line, unambiguous buttons, ?lang= remembered.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Game,getVariant, newGame, occurrencesAfter, playPoints } from '@fg/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { getVariant, newGame, occurrencesAfter, playPoints, type Game } from '@fg/rules';
-import { browserTestsSkipReason, launchChromium, postJson, seatedContext, startServer, type Created, type RunningServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  browserTestsSkipReason,
+  type Created,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  seatedContext,
+  startServer,
+} from './harness';
 
 const skip = browserTestsSkipReason();
 
@@ -31,7 +40,12 @@ function longGame(plies: number): string[][] {
 }
 
 /** Plays `paths` at table `id` through two sockets opened inside `page`, one per seat token. */
-async function playBySockets(page: Page, id: string, tokens: { fox: string; geese: string }, paths: string[][]): Promise<void> {
+async function playBySockets(
+  page: Page,
+  id: string,
+  tokens: { fox: string; geese: string },
+  paths: string[][],
+): Promise<void> {
   await page.evaluate(
     async ({ id, tokens, paths }) => {
       const open = (token: string) =>
@@ -65,8 +79,13 @@ describe.skipIf(skip !== null)('page hooks', () => {
   const contexts: BrowserContext[] = [];
 
   /** A fresh page (own storage), optionally holding a seat. */
-  async function newPage(options: Parameters<Browser['newContext']>[0] = {}, seat?: { id: string; seat: Created['seat'] }): Promise<Page> {
-    const context = seat ? await seatedContext(browser, seat.id, seat.seat, options) : await browser.newContext(options);
+  async function newPage(
+    options: Parameters<Browser['newContext']>[0] = {},
+    seat?: { id: string; seat: Created['seat'] },
+  ): Promise<Page> {
+    const context = seat
+      ? await seatedContext(browser, seat.id, seat.seat, options)
+      : await browser.newContext(options);
     contexts.push(context);
     return context.newPage();
   }
@@ -74,7 +93,9 @@ describe.skipIf(skip !== null)('page hooks', () => {
   /** A standard table with both seats taken: its id and the two seats. */
   async function fullTable(): Promise<{ id: string; fox: Created['seat']; geese: Created['seat'] }> {
     const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
-    const joined = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${created.table.id}/seats`, { side: 'geese' });
+    const joined = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${created.table.id}/seats`, {
+      side: 'geese',
+    });
     return { id: created.table.id, fox: created.seat, geese: joined.seat };
   }
 
@@ -106,7 +127,9 @@ describe.skipIf(skip !== null)('page hooks', () => {
     const page = await newPage(PHONE, { id: table.id, seat: table.fox });
     await page.goto(`${server.url}/t/${table.id}?lang=en`);
     await expect.poll(() => page.getByRole('status').allTextContents()).toEqual(['Your move (fox)']);
-    const names = await page.locator('[data-point]').evaluateAll((els) => els.map((el) => el.getAttribute('data-point')));
+    const names = await page
+      .locator('[data-point]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-point')));
     expect(names).toHaveLength(33);
     expect(new Set(names).size).toBe(33);
     // With the fox picked, targets are ringed; a trial tap fails if anything else would take it.

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // Two players and a spectator in real headless Chromium against the real server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserTestsSkipReason, launchChromium, startServer, type RunningServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { browserTestsSkipReason, launchChromium, type RunningServer,startServer } from './harness';
 
 const skip = browserTestsSkipReason();
 if (skip) console.warn(`browser tests skipped: ${skip}`);
@@ -14,7 +15,10 @@ async function clickPath(page: Page, points: readonly string[]): Promise<void> {
 
 /** Waits until a page's move list holds `count` moves, and returns them. */
 async function movesShown(page: Page, count: number): Promise<string[]> {
-  await page.locator('.moves__list li').nth(count - 1).waitFor();
+  await page
+    .locator('.moves__list li')
+    .nth(count - 1)
+    .waitFor();
   return page.locator('.moves__list li code').allTextContents();
 }
 

@@ -1,8 +1,17 @@
 // @vitest-environment node
 // The client reconnects by itself when the server goes away and comes back, and play carries on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserTestsSkipReason, launchChromium, postJson, seatedContext, startServer, type Created, type RunningServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  browserTestsSkipReason,
+  type Created,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  seatedContext,
+  startServer,
+} from './harness';
 
 const skip = browserTestsSkipReason();
 

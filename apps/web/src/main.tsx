@@ -1,10 +1,12 @@
 // Entry: load the strings and the page this path needs side by side, then render once, complete.
+import './app/app.css';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { App } from './app/App';
 import { preloadFor } from './app/routes';
 import { startI18n } from './i18n/i18n';
-import './app/app.css';
 
 const root = createRoot(document.getElementById('root')!);
 const render = (): void =>

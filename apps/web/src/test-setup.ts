@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
+
 import common from './i18n/locales/en/common.json';
 
 if (typeof document !== 'undefined') {

@@ -1,5 +1,5 @@
 // Protocol v1 (protocol.md): vocabulary, zod schemas, inferred types and parsers for server and web.
-export * from './vocabulary.js';
+export * from './parse.js';
 export * from './schemas.js';
 export * from './types.js';
-export * from './parse.js';
+export * from './vocabulary.js';

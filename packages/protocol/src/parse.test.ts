@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
+
 import { exceedsFrameLimit, parseClientMessage, parseServerMessage } from './parse.js';
 
 describe('parseClientMessage', () => {
   it.each([
     ['hello without token', '{"type":"hello"}', { type: 'hello' }],
-    ['hello with token', '{"type":"hello","token":"abcdefghijklmnopqrstu"}', { type: 'hello', token: 'abcdefghijklmnopqrstu' }],
-    ['hello with a long token (the server answers bad-token)', `{"type":"hello","token":"${'t'.repeat(500)}"}`, { type: 'hello', token: 't'.repeat(500) }],
+    [
+      'hello with token',
+      '{"type":"hello","token":"abcdefghijklmnopqrstu"}',
+      { type: 'hello', token: 'abcdefghijklmnopqrstu' },
+    ],
+    [
+      'hello with a long token (the server answers bad-token)',
+      `{"type":"hello","token":"${'t'.repeat(500)}"}`,
+      { type: 'hello', token: 't'.repeat(500) },
+    ],
     ['move', '{"type":"move","ply":0,"path":["d4","d5"]}', { type: 'move', ply: 0, path: ['d4', 'd5'] }],
-    ['jump chain', '{"type":"move","ply":7,"path":["d4","d6","f6"]}', { type: 'move', ply: 7, path: ['d4', 'd6', 'f6'] }],
+    [
+      'jump chain',
+      '{"type":"move","ply":7,"path":["d4","d6","f6"]}',
+      { type: 'move', ply: 7, path: ['d4', 'd6', 'f6'] },
+    ],
     ['resign', '{"type":"resign"}', { type: 'resign' }],
     ['draw-offer', '{"type":"draw-offer"}', { type: 'draw-offer' }],
     ['draw-accept', '{"type":"draw-accept"}', { type: 'draw-accept' }],
@@ -22,10 +35,26 @@ describe('parseClientMessage', () => {
   it.each([
     ['not JSON', '{type:', 'message is not JSON'],
     ['a number', '42', 'bad message: message: Invalid input: expected object, received number'],
-    ['unknown type', '{"type":"fly"}', "bad message: type: Invalid discriminator value. Expected 'hello' | 'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'rematch' | 'claim-victory' | 'ping'"],
-    ['move without path', '{"type":"move","ply":0}', 'bad message: path: Invalid input: expected array, received undefined'],
-    ['negative ply', '{"type":"move","ply":-1,"path":["d4","d5"]}', 'bad message: ply: Too small: expected number to be >=0'],
-    ['one-point path', '{"type":"move","ply":0,"path":["d4"]}', 'bad message: path: Too small: expected array to have >=2 items'],
+    [
+      'unknown type',
+      '{"type":"fly"}',
+      "bad message: type: Invalid discriminator value. Expected 'hello' | 'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'rematch' | 'claim-victory' | 'ping'",
+    ],
+    [
+      'move without path',
+      '{"type":"move","ply":0}',
+      'bad message: path: Invalid input: expected array, received undefined',
+    ],
+    [
+      'negative ply',
+      '{"type":"move","ply":-1,"path":["d4","d5"]}',
+      'bad message: ply: Too small: expected number to be >=0',
+    ],
+    [
+      'one-point path',
+      '{"type":"move","ply":0,"path":["d4"]}',
+      'bad message: path: Too small: expected array to have >=2 items',
+    ],
     ['bad point', '{"type":"move","ply":0,"path":["d4","zz"]}', 'bad message: path.1: a point like d4'],
   ])('rejects %s', (_name, text, message) => {
     expect(parseClientMessage(text)).toEqual({ ok: false, error: { code: 'bad-message', message } });
@@ -33,7 +62,10 @@ describe('parseClientMessage', () => {
 
   it('rejects a frame over 4 KiB', () => {
     const text = JSON.stringify({ type: 'hello', token: 'x'.repeat(4100) });
-    expect(parseClientMessage(text)).toEqual({ ok: false, error: { code: 'bad-message', message: 'message too large; at most 4096 bytes' } });
+    expect(parseClientMessage(text)).toEqual({
+      ok: false,
+      error: { code: 'bad-message', message: 'message too large; at most 4096 bytes' },
+    });
   });
 });
 
@@ -69,7 +101,10 @@ describe('parseServerMessage', () => {
   });
 
   it('accepts a rematch without a seat, as spectators get it', () => {
-    expect(parseServerMessage('{"type":"rematch","table":"abcdefghijkl"}')).toEqual({ ok: true, value: { type: 'rematch', table: 'abcdefghijkl' } });
+    expect(parseServerMessage('{"type":"rematch","table":"abcdefghijkl"}')).toEqual({
+      ok: true,
+      value: { type: 'rematch', table: 'abcdefghijkl' },
+    });
   });
 
   it('rejects an unknown error code', () => {

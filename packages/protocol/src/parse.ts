@@ -1,11 +1,14 @@
 // Parsers that turn untrusted text into typed messages, returning errors as values.
 import type { z } from 'zod';
+
 import { clientMessageSchema, serverMessageSchema } from './schemas.js';
 import type { ClientMessage, ServerMessage } from './types.js';
 import { MAX_FRAME_BYTES } from './vocabulary.js';
 
 /** A parsed value, or why the input is not one. */
-export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: 'bad-message'; readonly message: string } };
+export type Parsed<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: { readonly code: 'bad-message'; readonly message: string } };
 
 const bad = (message: string): Parsed<never> => ({ ok: false, error: { code: 'bad-message', message } });
 

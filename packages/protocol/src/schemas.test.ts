@@ -1,24 +1,47 @@
 import { VARIANT_INFOS } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
-import { createTableBodySchema, takeSeatBodySchema, tableViewSchema, variantInfoSchema } from './schemas.js';
+
+import { createTableBodySchema, tableViewSchema, takeSeatBodySchema, variantInfoSchema } from './schemas.js';
 import { HTTP_ERROR_CODES, HTTP_STATUS, REASONS, SOCKET_ERROR_CODES } from './vocabulary.js';
 
 describe('vocabulary', () => {
   it('lists every reason of protocol.md', () => {
-    expect([...REASONS].sort()).toEqual(
-      ['abandoned', 'breakthrough', 'draw-agreed', 'fifty-move-rule', 'fox-trapped', 'geese-reduced', 'geese-stalemated', 'pen-filled', 'resignation', 'threefold-repetition'],
-    );
+    expect([...REASONS].sort()).toEqual([
+      'abandoned',
+      'breakthrough',
+      'draw-agreed',
+      'fifty-move-rule',
+      'fox-trapped',
+      'geese-reduced',
+      'geese-stalemated',
+      'pen-filled',
+      'resignation',
+      'threefold-repetition',
+    ]);
   });
 
   it('lists every socket error code of protocol.md', () => {
     expect(SOCKET_ERROR_CODES).toEqual([
-      'bad-message', 'hello-first', 'table-not-found', 'bad-token', 'not-a-player', 'not-your-turn', 'stale-ply', 'illegal-move', 'game-over', 'not-abandoned', 'rate-limited',
+      'bad-message',
+      'hello-first',
+      'table-not-found',
+      'bad-token',
+      'not-a-player',
+      'not-your-turn',
+      'stale-ply',
+      'illegal-move',
+      'game-over',
+      'not-abandoned',
+      'rate-limited',
     ]);
   });
 
-  it.each(HTTP_ERROR_CODES.map((code) => [code, HTTP_STATUS[code]]))('HTTP %s answers with a status', (_code, status) => {
-    expect(status).toBeGreaterThanOrEqual(400);
-  });
+  it.each(HTTP_ERROR_CODES.map((code) => [code, HTTP_STATUS[code]]))(
+    'HTTP %s answers with a status',
+    (_code, status) => {
+      expect(status).toBeGreaterThanOrEqual(400);
+    },
+  );
 });
 
 describe('createTableBodySchema', () => {
@@ -68,7 +91,11 @@ describe('views', () => {
     result: null,
     rematch: null,
   };
-  const PLAYING = { ...WAITING, status: 'playing', seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } } };
+  const PLAYING = {
+    ...WAITING,
+    status: 'playing',
+    seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
+  };
 
   it('accepts a waiting table', () => {
     expect(tableViewSchema.parse(WAITING)).toEqual(WAITING);

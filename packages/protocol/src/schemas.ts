@@ -1,7 +1,16 @@
 // Zod schemas of every view, body and message of protocol.md: the single source of their types.
-import { z } from 'zod';
 import { VARIANT_IDS } from '@fg/rules';
-import { REASONS, ROLES, SEAT_CHOICES, SIDES, SOCKET_ERROR_CODES, HTTP_ERROR_CODES, TABLE_STATUSES } from './vocabulary.js';
+import { z } from 'zod';
+
+import {
+  HTTP_ERROR_CODES,
+  REASONS,
+  ROLES,
+  SEAT_CHOICES,
+  SIDES,
+  SOCKET_ERROR_CODES,
+  TABLE_STATUSES,
+} from './vocabulary.js';
 
 /** A side: `fox` or `geese`. */
 export const sideSchema = z.enum(SIDES);
@@ -133,7 +142,11 @@ export const movedMessageSchema = z.object({
   result: resultSchema.nullable(),
 });
 /** Who is connected, and how many watch. */
-export const presenceMessageSchema = z.object({ type: z.literal('presence'), seats: seatsSchema, spectators: z.number().int().min(0) });
+export const presenceMessageSchema = z.object({
+  type: z.literal('presence'),
+  seats: seatsSchema,
+  spectators: z.number().int().min(0),
+});
 /** The game ended other than by a move. */
 export const endedMessageSchema = z.object({ type: z.literal('ended'), result: resultSchema });
 /** A side offers a draw. */
@@ -141,11 +154,19 @@ export const drawOfferedMessageSchema = z.object({ type: z.literal('draw-offered
 /** A side asks for a rematch (an addition, so the other player can answer). */
 export const rematchOfferedMessageSchema = z.object({ type: z.literal('rematch-offered'), side: sideSchema });
 /** The follow-up table; each player receives only its own seat. */
-export const rematchMessageSchema = z.object({ type: z.literal('rematch'), table: tableIdSchema, seat: seatSchema.optional() });
+export const rematchMessageSchema = z.object({
+  type: z.literal('rematch'),
+  table: tableIdSchema,
+  seat: seatSchema.optional(),
+});
 /** Answer to `ping`. */
 export const pongMessageSchema = z.object({ type: z.literal('pong') });
 /** A request failed; the table is unchanged. */
-export const errorMessageSchema = z.object({ type: z.literal('error'), code: z.enum(SOCKET_ERROR_CODES), message: z.string() });
+export const errorMessageSchema = z.object({
+  type: z.literal('error'),
+  code: z.enum(SOCKET_ERROR_CODES),
+  message: z.string(),
+});
 /** Every message the server sends. */
 export const serverMessageSchema = z.discriminatedUnion('type', [
   welcomeMessageSchema,

@@ -1,5 +1,6 @@
 // TypeScript types of the protocol, inferred from the zod schemas so they never drift apart.
 import type { z } from 'zod';
+
 import type * as s from './schemas.js';
 
 /** A game's result. */

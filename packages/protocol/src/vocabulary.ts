@@ -1,7 +1,7 @@
 // The fixed words of protocol v1 as `as const` lists, each with its derived type.
-import { SIDES, type Side } from '@fg/rules';
+import { type Side,SIDES } from '@fg/rules';
 
-export { SIDES, type Side };
+export { type Side,SIDES };
 
 /** The protocol's version; a breaking change to any message bumps it. */
 export const PROTOCOL_VERSION = 1;
@@ -58,7 +58,14 @@ export const SOCKET_ERROR_CODES = [
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 
 /** Every error code an HTTP error body carries (`not-found`/`internal` for unknown routes and faults). */
-export const HTTP_ERROR_CODES = ['bad-request', 'table-not-found', 'seat-taken', 'rate-limited', 'not-found', 'internal'] as const;
+export const HTTP_ERROR_CODES = [
+  'bad-request',
+  'table-not-found',
+  'seat-taken',
+  'rate-limited',
+  'not-found',
+  'internal',
+] as const;
 /** An HTTP error code. */
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 

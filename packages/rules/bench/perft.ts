@@ -1,6 +1,15 @@
 // `pnpm bench` part 1: perft leaf counts per second from every variant's start position, and the
 // fast counter against a plain one (legal move lists, every move played) in the same run.
-import { applyMove, generateMoves, getVariant, materialOutcome, perft, startPosition, type Position, type Variant } from '../src/index.js';
+import {
+  applyMove,
+  generateMoves,
+  getVariant,
+  materialOutcome,
+  perft,
+  type Position,
+  startPosition,
+  type Variant,
+} from '../src/index.js';
 
 /** The plain counter: lists and plays every move, counting the last level by list length. */
 function plainPerft(v: Variant, position: Position, depth: number): number {
@@ -51,7 +60,9 @@ for (const [id, options, fullDepth] of CASES) {
   const plain = measure(() => plainPerft(v.value, start, depth), 0);
   if (id === 'standard' && depth === 8 && Object.keys(options).length === 0) standard8 = fast.perSecond;
   const label = `${id} ${JSON.stringify(options)}`.padEnd(32);
-  console.log(`${label} ${String(depth).padStart(5)} ${String(fast.leaves).padStart(13)} ${mleaves(fast.perSecond)}    ${mleaves(plain.perSecond)}  ${(fast.perSecond / plain.perSecond).toFixed(1).padStart(5)}x`);
+  console.log(
+    `${label} ${String(depth).padStart(5)} ${String(fast.leaves).padStart(13)} ${mleaves(fast.perSecond)}    ${mleaves(plain.perSecond)}  ${(fast.perSecond / plain.perSecond).toFixed(1).padStart(5)}x`,
+  );
 }
 if (standard8) {
   const verdict = standard8 >= 60e6 ? 'PASS' : 'MISS';

@@ -7,7 +7,14 @@ export type Direction = (typeof DIRECTIONS)[number];
 
 /** Grid offsets [file, rank] of each direction, in DIRECTIONS order. */
 export const DIRECTION_DELTAS: readonly (readonly [number, number])[] = [
-  [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1],
+  [0, 1],
+  [1, 1],
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
 ];
 
 /** The boards of rules.md section 1. */

@@ -1,5 +1,6 @@
 // The rules command line: `pnpm --silent rules perft|moves|play|batch ...` (rules.md section 7).
 import { createInterface } from 'node:readline';
+
 import { runBatchLine, runCommand } from './command.js';
 
 /** Reads batch commands from standard input, answering each as soon as it is read. */

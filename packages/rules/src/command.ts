@@ -5,7 +5,7 @@ import { generateMoves } from './moves.js';
 import { makeMoveText } from './notation.js';
 import { formatOutcome, materialOutcome } from './outcome.js';
 import { perft } from './perft.js';
-import { makePosition, parsePosition, startPosition, type Position } from './position.js';
+import { makePosition, parsePosition, type Position,startPosition } from './position.js';
 import { getVariant, type Variant } from './variants.js';
 
 /** What a command printed and its exit status: 0 ok, 1 illegal move, 2 bad input. */
@@ -33,11 +33,15 @@ function parseArgs(words: readonly string[]): Parsed | CommandOutput {
   const positional: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+    const [flag, inline] =
+      word.startsWith('--') && word.includes('=')
+        ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+        : [word, undefined];
     const value = (): string | undefined => inline ?? words[++i];
     if (flag === '--geese') {
       const text = value();
-      if (text === undefined || !/^\d+$/.test(text)) return usageError(`bad --geese "${text ?? ''}"; expected 13 | 15 | 17`);
+      if (text === undefined || !/^\d+$/.test(text))
+        return usageError(`bad --geese "${text ?? ''}"; expected 13 | 15 | 17`);
       options.geese = Number(text);
     } else if (flag === '--sideways') {
       options.sideways = true;
@@ -51,7 +55,8 @@ function parseArgs(words: readonly string[]): Parsed | CommandOutput {
     }
   }
   const [variantId, ...rest] = positional;
-  if (variantId === undefined) return usageError('missing variant; expected standard | two-foxes | big-cross | raevskak');
+  if (variantId === undefined)
+    return usageError('missing variant; expected standard | two-foxes | big-cross | raevskak');
   const variant = getVariant(variantId, options);
   if (!variant.ok) return usageError(variant.error.message);
   if (positionText === undefined) return { variant: variant.value, position: startPosition(variant.value), rest };
@@ -62,7 +67,8 @@ function parseArgs(words: readonly string[]): Parsed | CommandOutput {
 
 function perftCommand({ variant, position, rest }: Parsed): CommandOutput {
   const [depthText, ...extra] = rest;
-  if (depthText === undefined || !/^\d{1,2}$/.test(depthText)) return usageError(`bad depth "${depthText ?? ''}"; expected a whole number from 0 to 99`);
+  if (depthText === undefined || !/^\d{1,2}$/.test(depthText))
+    return usageError(`bad depth "${depthText ?? ''}"; expected a whole number from 0 to 99`);
   if (extra.length) return usageError(`unexpected "${extra[0]}" after the depth`);
   return { status: 0, lines: [String(perft(variant, position, Number(depthText)))] };
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { makeRecord, moveTexts, newGame, occurrencesAfter, playMoveText, playPoints, replayRecord, type Game } from './game.js';
+
+import {
+  type Game,
+  makeRecord,
+  moveTexts,
+  newGame,
+  occurrencesAfter,
+  playMoveText,
+  playPoints,
+  replayRecord,
+} from './game.js';
 import { makeMoveText } from './notation.js';
 import { makePosition, parsePosition } from './position.js';
 import { getVariant } from './variants.js';
@@ -33,8 +43,17 @@ describe('hand-counted positions', () => {
     // d4 jumps d5 to d6, e5 to f4, e4 back to d4; or the same geese the other way round.
     const game = gameAt('standard', {}, 'fox:d4 geese:d5,e5,e4,a3 turn:fox');
     expect(legal(game)).toEqual([
-      'd4-c3', 'd4-c4', 'd4-c5', 'd4-d3', 'd4-e3',
-      'd4xd6', 'd4xd6xf4', 'd4xd6xf4xd4', 'd4xf4', 'd4xf4xd6', 'd4xf4xd6xd4',
+      'd4-c3',
+      'd4-c4',
+      'd4-c5',
+      'd4-d3',
+      'd4-e3',
+      'd4xd6',
+      'd4xd6xf4',
+      'd4xd6xf4xd4',
+      'd4xf4',
+      'd4xf4xd6',
+      'd4xf4xd6xd4',
     ]);
     const back = play(game, 'd4xd6xf4xd4');
     expect(position(back)).toBe('fox:d4 geese:a3 turn:geese quiet:0');
@@ -51,7 +70,10 @@ describe('hand-counted positions', () => {
       message: 'd4xd6: the chain must go on while the fox can jump (capture is mandatory)',
     });
     const step = playMoveText(game, 'a5-a4');
-    expect(step.ok ? null : step.error).toEqual({ code: 'illegal-move', message: 'a5-a4: a capture is available, and capture is mandatory' });
+    expect(step.ok ? null : step.error).toEqual({
+      code: 'illegal-move',
+      message: 'a5-a4: a capture is available, and capture is mandatory',
+    });
   });
 
   it('lets either of two foxes jump, and no fox step then', () => {
@@ -110,16 +132,28 @@ describe('draws', () => {
     const game = gameAt('standard', { sideways: true }, 'fox:d6 geese:a3,b3,c3,g3 turn:fox');
     const almost = play(game, ...shuffle, ...shuffle.slice(0, 3));
     expect(almost.result).toBeNull();
-    expect(occurrencesAfter(almost, almost.legal.find((m) => makeMoveText(almost.variant.board, m) === 'f3-g3')!)).toBe(3);
+    expect(
+      occurrencesAfter(
+        almost,
+        almost.legal.find((m) => makeMoveText(almost.variant.board, m) === 'f3-g3')!,
+      ),
+    ).toBe(3);
     const drawn = play(almost, 'f3-g3');
     expect(drawn.result).toEqual({ winner: null, reason: 'threefold-repetition' });
     expect(position(drawn)).toBe('fox:d6 geese:a3,b3,c3,g3 turn:fox quiet:8');
   });
 
   it('rejects moves once the game has ended', () => {
-    const drawn = play(gameAt('standard', { sideways: true }, 'fox:d6 geese:a3,b3,c3,g3 turn:fox'), ...shuffle, ...shuffle);
+    const drawn = play(
+      gameAt('standard', { sideways: true }, 'fox:d6 geese:a3,b3,c3,g3 turn:fox'),
+      ...shuffle,
+      ...shuffle,
+    );
     const next = playMoveText(drawn, 'd6-d7');
-    expect(next.ok ? null : next.error).toEqual({ code: 'game-over', message: 'd6-d7: the game is over (draw threefold-repetition)' });
+    expect(next.ok ? null : next.error).toEqual({
+      code: 'game-over',
+      message: 'd6-d7: the game is over (draw threefold-repetition)',
+    });
   });
 
   it.each([
@@ -141,12 +175,21 @@ describe('draws', () => {
   });
 
   it('counts a backward goose move as quiet (raevskak)', () => {
-    const game = play(gameAt('raevskak', {}, 'fox:d6 geese:a3,b3,c3,g3,a5 turn:geese quiet:5'), 'g3-g4', 'd6-d7', 'g4-g3');
+    const game = play(
+      gameAt('raevskak', {}, 'fox:d6 geese:a3,b3,c3,g3,a5 turn:geese quiet:5'),
+      'g3-g4',
+      'd6-d7',
+      'g4-g3',
+    );
     expect(game.position.quiet).toBe(2);
   });
 
   it('prefers repetition to the fifty-move rule when both hold', () => {
-    const game = play(gameAt('standard', { sideways: true }, 'fox:d6 geese:a3,b3,c3,g3 turn:fox quiet:92'), ...shuffle, ...shuffle);
+    const game = play(
+      gameAt('standard', { sideways: true }, 'fox:d6 geese:a3,b3,c3,g3 turn:fox quiet:92'),
+      ...shuffle,
+      ...shuffle,
+    );
     expect(game.result).toEqual({ winner: null, reason: 'threefold-repetition' });
   });
 });
@@ -158,13 +201,16 @@ describe('playing and replaying', () => {
     const game = playPoints(newGame(v.value), ['d4', 'd5']);
     expect(game.ok && moveTexts(game.value)).toEqual(['d4-d5']);
     const bad = playPoints(newGame(v.value), ['d4', 'z9']);
-    expect(bad.ok ? null : bad.error).toEqual({ code: 'bad-move-text', message: '"z9" is not a point of the cross33 board' });
+    expect(bad.ok ? null : bad.error).toEqual({
+      code: 'bad-move-text',
+      message: '"z9" is not a point of the cross33 board',
+    });
   });
 
   it.each([
     ['d4-d6', 'illegal-move', 'd4xd6: there is no goose on d5 to jump'],
     ['d4-d7', 'illegal-move', 'd4-d7: d7 is neither linked to d4 nor a jump away along a line'],
-    ['c3-c4', 'illegal-move', 'c3-c4: c3 holds a goose, and it is the fox side\'s turn'],
+    ['c3-c4', 'illegal-move', "c3-c4: c3 holds a goose, and it is the fox side's turn"],
     ['d5-d6', 'illegal-move', 'd5-d6: there is no piece on d5'],
     ['d4xd5', 'bad-move-text', 'bad move text "d4xd5"; write d4-d5'],
     ['d4-d5-d6', 'bad-move-text', 'bad move text "d4-d5-d6"; a step joins two points with "-", jumps use "x"'],
@@ -180,14 +226,24 @@ describe('playing and replaying', () => {
     const start = 'fox:d4 geese:d5,e5,e4,a3,g3,c1 turn:fox';
     const game = play(gameAt('standard', {}, start), 'd4xd6xf4', 'g3-g4');
     const record = makeRecord(game, start);
-    expect(record).toEqual({ variant: 'standard', options: { geese: 13, sideways: false }, start, moves: ['d4xd6xf4', 'g3-g4'] });
+    expect(record).toEqual({
+      variant: 'standard',
+      options: { geese: 13, sideways: false },
+      start,
+      moves: ['d4xd6xf4', 'g3-g4'],
+    });
     const replayed = replayRecord(record);
     expect(replayed.ok && position(replayed.value)).toBe(position(game));
     expect(replayed.ok && replayed.value.result).toEqual(game.result);
   });
 
   it.each([
-    ['standard', 'fox:d4 geese:c1,a3,g3,c7,e5 turn:geese', 'e5-e4', 'e5-e4: geese may not move S here; they move N, NE, NW'],
+    [
+      'standard',
+      'fox:d4 geese:c1,a3,g3,c7,e5 turn:geese',
+      'e5-e4',
+      'e5-e4: geese may not move S here; they move N, NE, NW',
+    ],
     ['standard', 'fox:d4 geese:c1,a3,g3,c7,e5 turn:geese', 'a3xc3', 'a3xc3: geese never jump'],
     ['standard', 'fox:d4 geese:c1,a3,g3,c7,e5 turn:geese', 'a3-a4-a5', 'a3xa4xa5: a goose moves one step at a time'],
     ['standard', 'fox:d4 geese:d5,e5,e4,a3 turn:fox', 'd4xd6xd4', 'd4xd6xd4: there is no goose on d5 to jump'],
@@ -200,6 +256,9 @@ describe('playing and replaying', () => {
 
   it('names the first bad move of a record', () => {
     const replayed = replayRecord({ variant: 'standard', moves: ['d4-d5', 'c3-c5'] });
-    expect(replayed.ok ? null : replayed.error).toEqual({ code: 'illegal-move', message: 'move 2: c3xc5: geese never jump' });
+    expect(replayed.ok ? null : replayed.error).toEqual({
+      code: 'illegal-move',
+      message: 'move 2: c3xc5: geese never jump',
+    });
   });
 });

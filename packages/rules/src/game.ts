@@ -3,7 +3,7 @@ import { DIRECTIONS } from './board.js';
 import { applyMove, generateMoves, isJump, type Path } from './moves.js';
 import { makeMoveText, parseMoveText, parsePath } from './notation.js';
 import { gameOutcome, materialOutcome, type Outcome } from './outcome.js';
-import { EMPTY, FOX, GOOSE, parsePosition, positionKey, startPosition, type Position } from './position.js';
+import { EMPTY, FOX, GOOSE, parsePosition, type Position,positionKey, startPosition } from './position.js';
 import { fail, ok, type Result } from './result.js';
 import { getVariant, type Options, type Variant } from './variants.js';
 
@@ -80,11 +80,17 @@ function whyIllegal(game: Game, path: Path): string {
   const piece = position.cells[path[0]!]!;
   const mover = position.turn === 'fox' ? FOX : GOOSE;
   if (piece === EMPTY) return `${text}: there is no piece on ${from}`;
-  if (piece !== mover) return `${text}: ${from} holds a ${piece === FOX ? 'fox' : 'goose'}, and it is the ${position.turn} side's turn`;
+  if (piece !== mover)
+    return `${text}: ${from} holds a ${piece === FOX ? 'fox' : 'goose'}, and it is the ${position.turn} side's turn`;
   if (game.legal.some((m) => m.length > path.length && samePath(m.slice(0, path.length), path))) {
     return `${text}: the chain must go on while the fox can jump (capture is mandatory)`;
   }
-  if (variant.capture === 'mandatory' && piece === FOX && game.legal.some((m) => isJump(variant, m)) && !isJump(variant, path)) {
+  if (
+    variant.capture === 'mandatory' &&
+    piece === FOX &&
+    game.legal.some((m) => isJump(variant, m)) &&
+    !isJump(variant, path)
+  ) {
     return `${text}: a capture is available, and capture is mandatory`;
   }
   if (piece === GOOSE && path.length > 2) return `${text}: a goose moves one step at a time`;
@@ -164,7 +170,7 @@ export function replayRecord(record: GameRecord): Result<Game> {
 export function makeRecord(game: Game, start?: string): GameRecord {
   return {
     variant: game.variant.id,
-    options: game.variant.options as Options,
+    options: game.variant.options,
     ...(start !== undefined ? { start } : {}),
     moves: game.moves.map((m) => makeMoveText(game.variant.board, m)),
   };

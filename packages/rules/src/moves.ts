@@ -7,7 +7,13 @@ import type { Variant } from './variants.js';
 export type Path = readonly number[];
 
 /** Appends every jump chain of the fox at `from` to `out`: every prefix, or only maximal chains. */
-function collectChains(variant: Variant, cells: Uint8Array, path: number[], maximalOnly: boolean, out: number[][]): void {
+function collectChains(
+  variant: Variant,
+  cells: Uint8Array,
+  path: number[],
+  maximalOnly: boolean,
+  out: number[][],
+): void {
   const { step, jump } = variant.board;
   const at = path[path.length - 1]!;
   let extended = false;
@@ -88,7 +94,9 @@ export function applyMove(variant: Variant, position: Position, path: Path): Pos
     const a = points[path[i - 1]!]!;
     const b = points[path[i]!]!;
     if (Math.abs(a.file - b.file) === 2 || Math.abs(a.rank - b.rank) === 2) {
-      const over = variant.board.pointIndex(String.fromCharCode(97 + (a.file + b.file) / 2) + String((a.rank + b.rank) / 2 + 1));
+      const over = variant.board.pointIndex(
+        String.fromCharCode(97 + (a.file + b.file) / 2) + String((a.rank + b.rank) / 2 + 1),
+      );
       cells[over] = EMPTY;
       captured = true;
     }

@@ -34,7 +34,8 @@ export function materialOutcome(variant: Variant, position: Position): Outcome |
   if (variant.breakthroughRank !== null) {
     const { points } = variant.board;
     for (let p = 0; p < cells.length; p++) {
-      if (cells[p] === FOX && points[p]!.rank === variant.breakthroughRank) return { winner: 'fox', reason: 'breakthrough' };
+      if (cells[p] === FOX && points[p]!.rank === variant.breakthroughRank)
+        return { winner: 'fox', reason: 'breakthrough' };
     }
   }
   return null;
@@ -48,13 +49,20 @@ export function positionOutcome(variant: Variant, position: Position, legal?: re
   const material = materialOutcome(variant, position);
   if (material) return material;
   if ((legal ?? generateMoves(variant, position)).length === 0) {
-    return position.turn === 'fox' ? { winner: 'geese', reason: 'fox-trapped' } : { winner: 'fox', reason: 'geese-stalemated' };
+    return position.turn === 'fox'
+      ? { winner: 'geese', reason: 'fox-trapped' }
+      : { winner: 'fox', reason: 'geese-stalemated' };
   }
   return null;
 }
 
 /** Rules 1-6, given how often the position has now stood in this game (this time included). */
-export function gameOutcome(variant: Variant, position: Position, occurrences: number, legal?: readonly unknown[]): Outcome | null {
+export function gameOutcome(
+  variant: Variant,
+  position: Position,
+  occurrences: number,
+  legal?: readonly unknown[],
+): Outcome | null {
   const byPosition = positionOutcome(variant, position, legal);
   if (byPosition) return byPosition;
   if (occurrences >= 3) return { winner: null, reason: 'threefold-repetition' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { perft } from './perft.js';
 import { parsePosition, startPosition } from './position.js';
 import { getVariant, type Variant } from './variants.js';
@@ -21,9 +22,21 @@ interface Slow {
 }
 const name = (f: number, k: number): string => String.fromCharCode(97 + f) + (k + 1);
 const coords = (p: string): [number, number] => [p.charCodeAt(0) - 97, Number(p.slice(1)) - 1];
-const DELTAS: Record<string, [number, number]> = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
+const DELTAS: Record<string, [number, number]> = {
+  N: [0, 1],
+  NE: [1, 1],
+  E: [1, 0],
+  SE: [1, -1],
+  S: [0, -1],
+  SW: [-1, -1],
+  W: [-1, 0],
+  NW: [-1, 1],
+};
 
-function slowBoard(id: string): { isPoint: (f: number, k: number) => boolean; linked: (a: string, b: string) => boolean } {
+function slowBoard(id: string): {
+  isPoint: (f: number, k: number) => boolean;
+  linked: (a: string, b: string) => boolean;
+} {
   const big = id === 'cross45';
   const [lo, hi, mid] = big ? [3, 5, 8] : [2, 4, 6];
   const bandLo = big ? 3 : 2;
@@ -40,9 +53,17 @@ function slowBoard(id: string): { isPoint: (f: number, k: number) => boolean; li
     if (df !== 1 || dk !== 1) return false;
     const f = Math.min(f1, f2);
     const k = Math.min(k1, k2);
-    if (![[f, k], [f + 1, k], [f, k + 1], [f + 1, k + 1]].every(([x, y]) => isPoint(x!, y!))) return false;
+    if (
+      ![
+        [f, k],
+        [f + 1, k],
+        [f, k + 1],
+        [f + 1, k + 1],
+      ].every(([x, y]) => isPoint(x!, y!))
+    )
+      return false;
     if (!big) return true;
-    const rising = (f2 - f1) === (k2 - k1);
+    const rising = f2 - f1 === k2 - k1;
     return rising ? (f + k) % 2 === 1 : (f + k) % 2 === 0;
   };
   return { isPoint, linked };
@@ -115,7 +136,11 @@ function slowEnded(v: Variant, s: Slow): boolean {
   const geese = [...s.pieces.values()].filter((p) => p === 'G').length;
   if (geese < v.foxWinsBelow) return true;
   if (v.pen && v.pen.every((p) => s.pieces.get(v.board.points[p]!.name) === 'G')) return true;
-  if (v.breakthroughRank !== null && [...s.pieces].some(([p, piece]) => piece === 'F' && coords(p)[1] === v.breakthroughRank)) return true;
+  if (
+    v.breakthroughRank !== null &&
+    [...s.pieces].some(([p, piece]) => piece === 'F' && coords(p)[1] === v.breakthroughRank)
+  )
+    return true;
   return false;
 }
 

@@ -55,7 +55,11 @@ class PerftSearch {
     const { cells, pen, breakthrough, foxes } = this;
     if (pen) {
       let full = true;
-      for (let i = 0; i < pen.length; i++) if (cells[pen[i]!] !== GOOSE) { full = false; break; }
+      for (let i = 0; i < pen.length; i++)
+        if (cells[pen[i]!] !== GOOSE) {
+          full = false;
+          break;
+        }
       if (full) return true;
     }
     if (breakthrough) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { makePosition, parsePosition, startPosition } from './position.js';
-import { getVariant, VARIANT_INFOS, type Variant } from './variants.js';
+import { getVariant, type Variant,VARIANT_INFOS } from './variants.js';
 
 const variant = (id: string, options: Record<string, unknown> = {}): Variant => {
   const v = getVariant(id, options);
@@ -52,11 +53,19 @@ describe('position text', () => {
     ['standard', 'fox:d4,d5 geese:c1 turn:fox', 'wrong number of foxes: 2; standard has 1'],
     ['two-foxes', 'fox:d4 geese:c1 turn:fox', 'wrong number of foxes: 1; two-foxes has 2'],
     ['standard', 'fox: geese:c1 turn:fox', 'wrong number of foxes: 0; standard has 1'],
-    ['standard', 'fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4 turn:fox', 'too many geese: 14; standard starts with 13'],
+    [
+      'standard',
+      'fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4 turn:fox',
+      'too many geese: 14; standard starts with 13',
+    ],
     ['standard', 'fox:d4 geese:c1 turn:goose', 'bad turn "goose"; expected fox | geese'],
     ['standard', 'fox:d4 geese:c1 turn:fox quiet:-1', 'bad quiet "-1"; expected a whole number'],
     ['standard', 'fox:d4 geese:c1', 'missing field turn:'],
-    ['standard', 'fox:d4 geese:c1 turn:fox colour:red', 'unknown field "colour:red"; expected fox: geese: turn: quiet:'],
+    [
+      'standard',
+      'fox:d4 geese:c1 turn:fox colour:red',
+      'unknown field "colour:red"; expected fox: geese: turn: quiet:',
+    ],
     ['standard', 'fox:d4 fox:d5 geese:c1 turn:fox', 'field fox: is given twice'],
     ['standard', '', 'empty position text; expected fox:... geese:... turn:...'],
   ])('%s rejects "%s"', (id, text, message) => {
@@ -76,7 +85,12 @@ describe('variants', () => {
   });
 
   it.each([
-    ['foxes-9', {}, 'unknown-variant', 'unknown variant "foxes-9"; expected standard | two-foxes | big-cross | raevskak'],
+    [
+      'foxes-9',
+      {},
+      'unknown-variant',
+      'unknown variant "foxes-9"; expected standard | two-foxes | big-cross | raevskak',
+    ],
     ['standard', { geese: 14 }, 'bad-option', 'bad geese 14 for standard; expected 13 | 15 | 17'],
     ['standard', { sideways: 'yes' }, 'bad-option', 'bad sideways "yes" for standard; expected false | true'],
     ['two-foxes', { geese: 13 }, 'bad-option', 'unknown option "geese" for two-foxes; it takes none'],

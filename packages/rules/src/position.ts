@@ -2,7 +2,7 @@
 // as the position text of rules.md section 5.
 import type { Board } from './board.js';
 import { fail, ok, type Result } from './result.js';
-import { SIDES, type Side } from './side.js';
+import { type Side,SIDES } from './side.js';
 import type { Variant } from './variants.js';
 
 /** What stands on a point: nothing, a goose or a fox. */
@@ -51,7 +51,9 @@ export function positionKey(position: Position): string {
 /** Prints a position as position text, points in order of rank, then file. */
 export function makePosition(board: Board, position: Position): string {
   const names = (piece: number): string =>
-    piecePoints(position, piece as typeof FOX).map((i) => board.points[i]!.name).join(',');
+    piecePoints(position, piece as typeof FOX)
+      .map((i) => board.points[i]!.name)
+      .join(',');
   return `fox:${names(FOX)} geese:${names(GOOSE)} turn:${position.turn} quiet:${position.quiet}`;
 }
 
@@ -63,7 +65,8 @@ function parsePointList(board: Board, list: string, seen: Map<number, string>, p
   const found: number[] = [];
   if (list === '') return ok(found);
   for (const name of list.split(',')) {
-    if (!POINT_NAME.test(name)) return fail('bad-position', `unknown point "${name}" in ${piece}; expected a point like d4`);
+    if (!POINT_NAME.test(name))
+      return fail('bad-position', `unknown point "${name}" in ${piece}; expected a point like d4`);
     const index = board.pointIndex(name);
     if (index < 0) return fail('bad-position', `point ${name} is off the ${board.id} board`);
     const other = seen.get(index);
@@ -78,7 +81,10 @@ function parsePointList(board: Board, list: string, seen: Map<number, string>, p
 /** Parses position text for a variant; every rejection names the bad value and what was expected. */
 export function parsePosition(variant: Variant, text: string): Result<Position> {
   const fields = new Map<string, string>();
-  const words = text.trim().split(/\s+/).filter((w) => w !== '');
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   if (words.length === 0) return fail('bad-position', 'empty position text; expected fox:... geese:... turn:...');
   for (const word of words) {
     const colon = word.indexOf(':');
@@ -102,10 +108,14 @@ export function parsePosition(variant: Variant, text: string): Result<Position> 
     return fail('bad-position', `wrong number of foxes: ${foxes.value.length}; ${variant.id} has ${foxCount}`);
   }
   if (geese.value.length > variant.geese.length) {
-    return fail('bad-position', `too many geese: ${geese.value.length}; ${variant.id} starts with ${variant.geese.length}`);
+    return fail(
+      'bad-position',
+      `too many geese: ${geese.value.length}; ${variant.id} starts with ${variant.geese.length}`,
+    );
   }
   const turn = fields.get('turn')!;
-  if (!(SIDES as readonly string[]).includes(turn)) return fail('bad-position', `bad turn "${turn}"; expected fox | geese`);
+  if (!(SIDES as readonly string[]).includes(turn))
+    return fail('bad-position', `bad turn "${turn}"; expected fox | geese`);
   const quietText = fields.get('quiet') ?? '0';
   if (!/^\d{1,6}$/.test(quietText)) return fail('bad-position', `bad quiet "${quietText}"; expected a whole number`);
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { DIRECTIONS } from './board.js';
-import { makeRecord, newGame, playPath, replayRecord, type Game } from './game.js';
+import { type Game,makeRecord, newGame, playPath, replayRecord } from './game.js';
 import { isJump } from './moves.js';
 import { countGeese, FOX, makePosition, piecePoints } from './position.js';
 import { getVariant, type Variant } from './variants.js';
@@ -23,7 +24,11 @@ function stepDirection(v: Variant, from: number, to: number): string {
 }
 
 /** Plays a random game: each choice picks one legal move, until the game ends or choices run out. */
-function randomGame(v: Variant, choices: number[], check: (before: Game, after: Game, path: readonly number[]) => void): Game {
+function randomGame(
+  v: Variant,
+  choices: number[],
+  check: (before: Game, after: Game, path: readonly number[]) => void,
+): Game {
   let game = newGame(v);
   for (const choice of choices) {
     if (game.result) break;

@@ -1,5 +1,5 @@
 // Each variant as data (rules.md section 3), with options resolved by one named hook per variant.
-import { BOARDS, DIRECTIONS, type Board, type BoardId, type Direction } from './board.js';
+import { type Board, type BoardId, BOARDS, type Direction,DIRECTIONS } from './board.js';
 import { fail, ok, type Result } from './result.js';
 import type { Side } from './side.js';
 
@@ -114,7 +114,26 @@ const DEFINITIONS: readonly Definition[] = [
     options: [],
     setup: () => ({
       foxes: ['e7'],
-      geese: ['a4', 'b4', 'c4', 'd4', 'e4', 'f4', 'g4', 'h4', 'i4', 'd3', 'e3', 'f3', 'd2', 'e2', 'f2', 'd1', 'e1', 'f1'],
+      geese: [
+        'a4',
+        'b4',
+        'c4',
+        'd4',
+        'e4',
+        'f4',
+        'g4',
+        'h4',
+        'i4',
+        'd3',
+        'e3',
+        'f3',
+        'd2',
+        'e2',
+        'f2',
+        'd1',
+        'e1',
+        'f1',
+      ],
       firstSide: 'fox',
       gooseDirections: FORWARD_AND_SIDEWAYS,
       capture: 'optional',
@@ -182,7 +201,10 @@ function resolveOptions(def: Definition, given: Readonly<Record<string, unknown>
     } else if (spec.values.includes(value as OptionValue)) {
       resolved[spec.name] = value as OptionValue;
     } else {
-      return fail('bad-option', `bad ${spec.name} ${JSON.stringify(value)} for ${def.id}; expected ${formatValues(spec.values)}`);
+      return fail(
+        'bad-option',
+        `bad ${spec.name} ${JSON.stringify(value)} for ${def.id}; expected ${formatValues(spec.values)}`,
+      );
     }
   }
   return ok(resolved);

@@ -1,7 +1,8 @@
 // The HTTP API of protocol.md: variants, tables, seats, health; bodies checked with the protocol's zod schemas.
-import type { FastifyInstance } from 'fastify';
 import { createTableBodySchema, describeIssues, tableIdSchema, takeSeatBodySchema } from '@fg/protocol';
 import { VARIANT_INFOS } from '@fg/rules';
+import type { FastifyInstance } from 'fastify';
+
 import type { Authority } from '../tables/authority.js';
 import { sendError } from './errors.js';
 
@@ -18,13 +19,17 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, cr
 
   app.get('/api/variants', async () => variants);
 
-  app.post('/api/tables', { config: { rateLimit: { max: createLimit, timeWindow: 60_000 } } }, async (request, reply) => {
-    const body = createTableBodySchema.safeParse(request.body);
-    if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error, 'body')}`);
-    const created = await authority.createTable(body.data);
-    if (!created.ok) return sendError(reply, 'bad-request', created.error.message);
-    return reply.code(201).send(created.value);
-  });
+  app.post(
+    '/api/tables',
+    { config: { rateLimit: { max: createLimit, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const body = createTableBodySchema.safeParse(request.body);
+      if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error, 'body')}`);
+      const created = await authority.createTable(body.data);
+      if (!created.ok) return sendError(reply, 'bad-request', created.error.message);
+      return reply.code(201).send(created.value);
+    },
+  );
 
   app.get<IdParams>('/api/tables/:id', async (request, reply) => {
     const { id } = request.params;
@@ -40,13 +45,18 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, cr
     return record;
   });
 
-  app.post<IdParams>('/api/tables/:id/seats', { config: { rateLimit: { max: createLimit * 2, timeWindow: 60_000 } } }, async (request, reply) => {
-    const { id } = request.params;
-    if (!tableIdSchema.safeParse(id).success) return sendError(reply, ...notFound(id));
-    const body = takeSeatBodySchema.safeParse(request.body ?? {});
-    if (!body.success) return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error, 'body')}`);
-    const taken = await authority.takeSeat(id, body.data.side);
-    if (!taken.ok) return sendError(reply, taken.error.code as 'table-not-found' | 'seat-taken', taken.error.message);
-    return reply.code(201).send(taken.value);
-  });
+  app.post<IdParams>(
+    '/api/tables/:id/seats',
+    { config: { rateLimit: { max: createLimit * 2, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!tableIdSchema.safeParse(id).success) return sendError(reply, ...notFound(id));
+      const body = takeSeatBodySchema.safeParse(request.body ?? {});
+      if (!body.success)
+        return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error, 'body')}`);
+      const taken = await authority.takeSeat(id, body.data.side);
+      if (!taken.ok) return sendError(reply, taken.error.code as 'table-not-found' | 'seat-taken', taken.error.message);
+      return reply.code(201).send(taken.value);
+    },
+  );
 }

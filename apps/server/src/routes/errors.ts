@@ -1,6 +1,6 @@
 // HTTP errors in the protocol's shape: `{"error": {"code", "message"}}`, 4xx with the message, 5xx generic.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_STATUS, type HttpErrorCode } from '@fg/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Answers with a protocol error body and its status code. */
 export function sendError(reply: FastifyReply, code: HttpErrorCode, message: string): FastifyReply {
@@ -22,8 +22,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * Answers what Fastify refuses before any route runs (a bad percent-encoding, an overlong parameter) in the protocol's
  * shape; under `/api/tables/` such an id names no table, so it gets `table-not-found` like any other unknown id.
  */
-export function frameworkError(error: { code?: string; message: string }, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function frameworkError(
+  error: { code?: string; message: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') return sendError(reply, 'internal', 'internal error');
-  if (request.url.startsWith('/api/tables/')) return sendError(reply, 'table-not-found', 'no table with this id: it is not a valid URL component');
+  if (request.url.startsWith('/api/tables/'))
+    return sendError(reply, 'table-not-found', 'no table with this id: it is not a valid URL component');
   return sendError(reply, 'bad-request', error.message);
 }

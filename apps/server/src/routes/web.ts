@@ -1,13 +1,18 @@
 // Serves the built web app: its files, and index.html for the app's routes; unknown /api routes get JSON 404s.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
 import { sendError } from './errors.js';
 
 /** Whether a request is a page load that the single-page app answers. */
 const wantsPage = (method: string, url: string, accept: string | undefined): boolean =>
-  (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && (accept ?? '').includes('text/html');
+  (method === 'GET' || method === 'HEAD') &&
+  !url.startsWith('/api/') &&
+  url !== '/api' &&
+  (accept ?? '').includes('text/html');
 
 /** Registers the web app's files when `webDir` holds a build, and the not-found answers either way. */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
@@ -23,7 +28,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     });
   } else {
     app.get('/', async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').send('The web app is not built: run `pnpm --filter @fg/web build`. The API is at /api.'),
+      reply
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built: run `pnpm --filter @fg/web build`. The API is at /api.'),
     );
   }
   app.setNotFoundHandler((request, reply) => {

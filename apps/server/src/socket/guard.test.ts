@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ConnectionGuard } from './guard.js';
 
 describe('ConnectionGuard', () => {

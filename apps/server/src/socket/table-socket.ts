@@ -1,9 +1,18 @@
 // The WebSocket adapter: frames in, checked messages to the authority, protocol errors out.
 import { isUtf8 } from 'node:buffer';
-import type { FastifyInstance } from 'fastify';
+
 import type {} from '@fastify/websocket'; // adds the `websocket` route option
+import {
+  type ClientMessage,
+  CLOSE_CODES,
+  MAX_FRAME_BYTES,
+  parseClientMessage,
+  type ServerMessageOf,
+  type SocketErrorCode,
+} from '@fg/protocol';
+import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CLOSE_CODES, MAX_FRAME_BYTES, parseClientMessage, type ClientMessage, type ServerMessageOf, type SocketErrorCode } from '@fg/protocol';
+
 import { sendError } from '../routes/errors.js';
 import type { Authority } from '../tables/authority.js';
 import type { Member } from '../tables/live-table.js';
@@ -24,7 +33,8 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
     method: 'GET',
     url: '/api/tables/:id/ws',
     // A plain GET of the socket's address gets a clear answer instead of an empty 404.
-    handler: async (_request, reply) => sendError(reply, 'bad-request', 'this address takes WebSocket connections only'),
+    handler: async (_request, reply) =>
+      sendError(reply, 'bad-request', 'this address takes WebSocket connections only'),
     wsHandler: (socket, request) => {
       const tableId = request.params.id;
       const guard = new ConnectionGuard(limits);
@@ -44,7 +54,9 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
       const handle = async (message: ClientMessage): Promise<void> => {
         if (message.type === 'ping') return member.send('{"type":"pong"}');
         const outcome =
-          message.type === 'hello' ? await authority.join(tableId, member, message.token) : await authority.play(member, message);
+          message.type === 'hello'
+            ? await authority.join(tableId, member, message.token)
+            : await authority.play(member, message);
         if (!outcome.ok) return fail(outcome.error.code as SocketErrorCode, outcome.error.message);
         // Two bots may play as fast as the server answers; only refused and other messages count against the rate.
         if (message.type === 'move') guard.refund();
@@ -53,13 +65,16 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
       socket.on('message', (data: Buffer, isBinary: boolean) => {
         if (!guard.admit()) return fail('rate-limited', 'too many messages; slow down');
         if (isBinary) return fail('bad-message', 'send text frames of JSON');
-        if (data.length > MAX_FRAME_BYTES) return fail('bad-message', `message too large; at most ${MAX_FRAME_BYTES} bytes`);
+        if (data.length > MAX_FRAME_BYTES)
+          return fail('bad-message', `message too large; at most ${MAX_FRAME_BYTES} bytes`);
         // The library's own check is off (see app.ts): it would close the connection with 1007 instead of answering.
         if (!isUtf8(data)) return fail('bad-message', 'a text frame must be UTF-8');
         const parsed = parseClientMessage(data.toString('utf8'));
         if (!parsed.ok) return fail('bad-message', parsed.error.message);
         // One message at a time per connection, so a move never overtakes its hello.
-        queue = queue.then(() => handle(parsed.value)).catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
+        queue = queue
+          .then(() => handle(parsed.value))
+          .catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
       });
       socket.on('close', () => {
         queue = queue.then(() => authority.leave(member));

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+
 import { CommitBatch } from './commit-batch.js';
 
 const open = () => {
@@ -37,7 +38,11 @@ describe('CommitBatch', () => {
       insert.run(20);
       insert.run(10); // a duplicate key: this savepoint rolls back, 20 included
     });
-    const results = await Promise.allSettled([batch.run(() => insert.run(10)), batch.run(failing), batch.run(() => insert.run(30))]);
+    const results = await Promise.allSettled([
+      batch.run(() => insert.run(10)),
+      batch.run(failing),
+      batch.run(() => insert.run(30)),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(db.prepare('SELECT n FROM t ORDER BY n').pluck().all()).toEqual([10, 30]);
   });

@@ -1,9 +1,13 @@
 // A store that keeps tables in memory: for unit tests of the authority, and nothing that must last.
 import type { GameResult } from '@fg/protocol';
 import type { Side } from '@fg/rules';
+
 import type { StoredTable, TableStore } from './store.js';
 
-type Row = { -readonly [K in keyof StoredTable]: StoredTable[K] } & { moves: string[]; seats: Record<Side, string | null> };
+type Row = { -readonly [K in keyof StoredTable]: StoredTable[K] } & {
+  moves: string[];
+  seats: Record<Side, string | null>;
+};
 
 const copy = (row: Row): StoredTable => ({ ...row, seats: { ...row.seats }, moves: [...row.moves] });
 
@@ -52,7 +56,9 @@ export class MemoryStore implements TableStore {
   }
 
   async removeWaiting(createdBefore: number): Promise<string[]> {
-    const removed = [...this.#rows.values()].filter((r) => r.createdAt < createdBefore && (!r.seats.fox || !r.seats.geese)).map((r) => r.id);
+    const removed = [...this.#rows.values()]
+      .filter((r) => r.createdAt < createdBefore && (!r.seats.fox || !r.seats.geese))
+      .map((r) => r.id);
     for (const id of removed) this.#rows.delete(id);
     return removed;
   }

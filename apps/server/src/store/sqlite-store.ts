@@ -1,9 +1,11 @@
 // The embedded store: one SQLite file in WAL mode; a write returns only once SQLite has committed it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+
 import type { GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
+import Database from 'better-sqlite3';
+
 import { CommitBatch } from './commit-batch.js';
 import type { StoredTable, TableStore } from './store.js';
 
@@ -94,7 +96,8 @@ export class SqliteStore implements TableStore {
       s.finish.run(JSON.stringify(result), id);
       return true;
     });
-    this.#appendMove = (id, ply, move, result) => (result ? appendEnding(id, ply, move, result) : s.append.run({ id, ply, move }).changes === 1);
+    this.#appendMove = (id, ply, move, result) =>
+      result ? appendEnding(id, ply, move, result) : s.append.run({ id, ply, move }).changes === 1;
     this.#insertTable = db.transaction((table: StoredTable): void => {
       s.insert.run({
         id: table.id,

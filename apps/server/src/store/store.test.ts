@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { MemoryStore } from './memory-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { StoredTable, TableStore } from './store.js';
@@ -73,7 +75,10 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
     expect(await store.finish('aaaaaaaaaaaa', { winner: 'fox', reason: 'resignation' })).toBe(true);
     expect(await store.finish('aaaaaaaaaaaa', { winner: null, reason: 'draw-agreed' })).toBe(false);
     await store.setRematch('aaaaaaaaaaaa', 'cccccccccccc');
-    expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({ result: { winner: 'fox', reason: 'resignation' }, rematch: 'cccccccccccc' });
+    expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({
+      result: { winner: 'fox', reason: 'resignation' },
+      rematch: 'cccccccccccc',
+    });
     expect((await store.listUnfinished()).map((t) => t.id)).toEqual(['bbbbbbbbbbbb']);
     await store.close();
   });
@@ -81,7 +86,9 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
   it('removes old tables with a free seat, and keeps the rest', async () => {
     const store = open();
     await store.insertTable(table('oldwaiting00', { createdAt: 10 }));
-    await store.insertTable(table('oldplaying00', { createdAt: 10, seats: { fox: 'a', geese: 'b' }, moves: ['d4-d5'] }));
+    await store.insertTable(
+      table('oldplaying00', { createdAt: 10, seats: { fox: 'a', geese: 'b' }, moves: ['d4-d5'] }),
+    );
     await store.insertTable(table('newwaiting00', { createdAt: 500 }));
     expect(await store.removeWaiting(100)).toEqual(['oldwaiting00']);
     expect(await store.loadTable('oldwaiting00')).toBeNull();

@@ -1,6 +1,7 @@
 // The authority alone, over the memory store: ordering of concurrent actions and the sweep of waiting tables.
-import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@fg/protocol';
+import { describe, expect, it } from 'vitest';
+
 import { MemoryStore } from '../store/memory-store.js';
 import { Authority } from './authority.js';
 import type { Member } from './live-table.js';
@@ -52,7 +53,11 @@ describe('Authority', () => {
         return stored;
       }
     }
-    const authority = new Authority(new LoggingStore(), { abandonSeconds: 60, waitingHours: 24, pickSide: () => 'fox' });
+    const authority = new Authority(new LoggingStore(), {
+      abandonSeconds: 60,
+      waitingHours: 24,
+      pickSide: () => 'fox',
+    });
     const created = await authority.createTable({ variant: 'standard' });
     if (!created.ok) throw new Error(created.error.message);
     const { id } = created.value.table;
@@ -63,7 +68,14 @@ describe('Authority', () => {
     await authority.join(id, watcher);
     await authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'd5'] });
     expect(events).toEqual(['stored d4-d5', 'moved sent']);
-    expect(fox.messages.at(-1)).toMatchObject({ type: 'moved', ply: 0, move: 'd4-d5', side: 'fox', turn: 'geese', status: 'playing' });
+    expect(fox.messages.at(-1)).toMatchObject({
+      type: 'moved',
+      ply: 0,
+      move: 'd4-d5',
+      side: 'fox',
+      turn: 'geese',
+      status: 'playing',
+    });
   });
 
   it('sweeps tables that waited longer than the waiting time, and keeps games in play', async () => {
@@ -85,7 +97,12 @@ describe('Authority', () => {
     authority.leave(geese);
     now = 10 * 60_000 + 1;
     expect(await authority.sweep()).toEqual([]);
-    expect(await authority.view(id)).toMatchObject({ ply: 1, moves: ['d4-d5'], status: 'playing', seats: { fox: { online: false } } });
+    expect(await authority.view(id)).toMatchObject({
+      ply: 1,
+      moves: ['d4-d5'],
+      status: 'playing',
+      seats: { fox: { online: false } },
+    });
   });
 
   it('a player who says hello again without a token watches instead, and its seat goes offline', async () => {

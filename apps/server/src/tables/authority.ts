@@ -1,13 +1,39 @@
 // The authority over every table: creates them, seats players, checks and stores moves, ends games.
 // It knows neither sockets, HTTP nor SQL: members are told things through `send`, tables live in a TableStore.
 import { randomInt } from 'node:crypto';
-import type { ClientMessageOf, CreateTableBody, CreateTableResponse, RecordResponse, Role, TableView, TakeSeatResponse } from '@fg/protocol';
+
+import type {
+  ClientMessageOf,
+  CreateTableBody,
+  CreateTableResponse,
+  RecordResponse,
+  Role,
+  TableView,
+  TakeSeatResponse,
+} from '@fg/protocol';
 import { getVariant, opponent, type Side } from '@fg/rules';
+
 import type { TableStore } from '../store/store.js';
-import { acceptDraw, askRematch, claimVictory, finishGame, offerDraw, playMove, type ActionContext } from './game-actions.js';
-import { isOnline, liveFromStored, newStoredTable, tableStatus, tableView, type LiveTable, type Member } from './live-table.js';
+import {
+  acceptDraw,
+  type ActionContext,
+  askRematch,
+  claimVictory,
+  finishGame,
+  offerDraw,
+  playMove,
+} from './game-actions.js';
+import {
+  isOnline,
+  liveFromStored,
+  type LiveTable,
+  type Member,
+  newStoredTable,
+  tableStatus,
+  tableView,
+} from './live-table.js';
 import { broadcastPresence, sendTo } from './messages.js';
-import { done, refuse, type Outcome } from './outcome.js';
+import { done, type Outcome,refuse } from './outcome.js';
 import { hashToken, newTableId, newToken, tokenMatches } from './seat-tokens.js';
 
 /** Settings and seams of the authority. */
@@ -20,7 +46,9 @@ export interface AuthorityOptions {
 }
 
 /** The game messages a seated player sends. */
-export type PlayMessage = ClientMessageOf<'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'rematch' | 'claim-victory'>;
+export type PlayMessage = ClientMessageOf<
+  'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'rematch' | 'claim-victory'
+>;
 
 const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
 
@@ -84,7 +112,12 @@ export class Authority {
     const token = newToken();
     const now = this.#now();
     const hash = hashToken(token);
-    const stored = newStoredTable(newTableId(), variant.value, { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null }, now);
+    const stored = newStoredTable(
+      newTableId(),
+      variant.value,
+      { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null },
+      now,
+    );
     await this.#store.insertTable(stored);
     const live = liveFromStored(stored, now)!;
     this.#tables.set(live.id, live);
@@ -120,7 +153,10 @@ export class Authority {
   async record(id: string): Promise<RecordResponse | null> {
     const live = await this.#get(id);
     if (!live) return null;
-    return { record: { variant: live.game.variant.id, options: { ...live.options }, moves: [...live.moves] }, result: live.result };
+    return {
+      record: { variant: live.game.variant.id, options: { ...live.options }, moves: [...live.moves] },
+      result: live.result,
+    };
   }
 
   /** Joins a member to a table: with a seat's token as its player, without one as a spectator. */
@@ -130,7 +166,8 @@ export class Authority {
     let role: Role = 'spectator';
     if (token !== undefined) {
       const side = (['fox', 'geese'] as const).find((s) => tokenMatches(token, live.seats[s]));
-      if (!side) return refuse('bad-token', 'this token holds no seat at this table; send hello without a token to watch');
+      if (!side)
+        return refuse('bad-token', 'this token holds no seat at this table; send hello without a token to watch');
       role = side;
     }
     return this.#exclusive(live, async () => {
@@ -170,10 +207,12 @@ export class Authority {
     return this.#exclusive(live, async () => {
       const seating = live.members.get(member);
       if (!seating) return refuse('hello-first', 'send hello first');
-      if (seating.role === 'spectator') return refuse('not-a-player', `spectators cannot ${message.type}; take a seat to play`);
+      if (seating.role === 'spectator')
+        return refuse('not-a-player', `spectators cannot ${message.type}; take a seat to play`);
       const side = seating.role;
       if (message.type === 'rematch') return askRematch(this.#context, live, member, side, seating.token!);
-      if (live.result) return refuse('game-over', `the game is over (${live.result.winner ?? 'draw'} ${live.result.reason})`);
+      if (live.result)
+        return refuse('game-over', `the game is over (${live.result.winner ?? 'draw'} ${live.result.reason})`);
       if (tableStatus(live) === 'waiting') return refuse('not-your-turn', 'the game starts when both seats are taken');
       const context = this.#context;
       switch (message.type) {

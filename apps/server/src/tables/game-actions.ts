@@ -2,10 +2,11 @@
 // Each runs inside its table's queue; each stores first and tells everyone after.
 import type { ClientMessageOf, GameResult } from '@fg/protocol';
 import { makeMoveText, makePosition, opponent, playPoints, type Side } from '@fg/rules';
+
 import type { TableStore } from '../store/store.js';
-import { isOnline, newStoredTable, tableStatus, type LiveTable, type Member } from './live-table.js';
+import { isOnline, type LiveTable, type Member,newStoredTable, tableStatus } from './live-table.js';
 import { broadcast, sendTo } from './messages.js';
-import { done, refuse, type Outcome } from './outcome.js';
+import { done, type Outcome,refuse } from './outcome.js';
 import { hashToken, newTableId, rematchToken } from './seat-tokens.js';
 
 /** What the actions need from the authority. */
@@ -18,7 +19,12 @@ export interface ActionContext {
 }
 
 /** Checks turn, ply and rules in that order (the seat is checked before), then stores the move, then broadcasts it. */
-export async function playMove(ctx: ActionContext, live: LiveTable, side: Side, message: ClientMessageOf<'move'>): Promise<Outcome<void>> {
+export async function playMove(
+  ctx: ActionContext,
+  live: LiveTable,
+  side: Side,
+  message: ClientMessageOf<'move'>,
+): Promise<Outcome<void>> {
   const turn = live.game.position.turn;
   if (turn !== side) return refuse('not-your-turn', `it is the ${turn} side's turn`);
   const ply = live.moves.length;
@@ -30,7 +36,8 @@ export async function playMove(ctx: ActionContext, live: LiveTable, side: Side, 
   const { board } = game.variant;
   const text = makeMoveText(board, path);
   const result: GameResult | null = game.result;
-  if (!(await ctx.store.appendMove(live.id, ply, text, result))) return refuse('stale-ply', `ply ${ply} was already played`);
+  if (!(await ctx.store.appendMove(live.id, ply, text, result)))
+    return refuse('stale-ply', `ply ${ply} was already played`);
   live.game = game;
   live.moves.push(text);
   live.position = makePosition(board, game.position);
@@ -81,16 +88,29 @@ export async function claimVictory(ctx: ActionContext, live: LiveTable, side: Si
   if (isOnline(live, other)) return refuse('not-abandoned', `the ${other} player is connected`);
   const away = ctx.now() - live.offlineSince[other];
   if (away < ctx.abandonMs) {
-    return refuse('not-abandoned', `the ${other} player has been away ${Math.floor(away / 1000)} s; a claim needs ${ctx.abandonMs / 1000} s`);
+    return refuse(
+      'not-abandoned',
+      `the ${other} player has been away ${Math.floor(away / 1000)} s; a claim needs ${ctx.abandonMs / 1000} s`,
+    );
   }
   return finishGame(ctx, live, { winner: side, reason: 'abandoned' });
 }
 
 /** Records a rematch request; when both players asked, opens a table of the same variant with sides swapped. */
-export async function askRematch(ctx: ActionContext, live: LiveTable, member: Member, side: Side, token: string): Promise<Outcome<void>> {
+export async function askRematch(
+  ctx: ActionContext,
+  live: LiveTable,
+  member: Member,
+  side: Side,
+  token: string,
+): Promise<Outcome<void>> {
   if (!live.result) return refuse('not-your-turn', 'a rematch can be asked once the game is over');
   if (live.rematch) {
-    sendTo(member, { type: 'rematch', table: live.rematch, seat: { side: opponent(side), token: rematchToken(token, live.rematch) } });
+    sendTo(member, {
+      type: 'rematch',
+      table: live.rematch,
+      seat: { side: opponent(side), token: rematchToken(token, live.rematch) },
+    });
     return done(undefined);
   }
   live.rematchAsks.set(side, token);
@@ -102,8 +122,16 @@ export async function askRematch(ctx: ActionContext, live: LiveTable, member: Me
   const id = newTableId();
   const oldTokens: Record<Side, string> = side === 'fox' ? { fox: token, geese: other } : { fox: other, geese: token };
   // Sides swap: the old geese player takes the fox seat, and the other way round.
-  const tokens: Record<Side, string> = { fox: rematchToken(oldTokens.geese, id), geese: rematchToken(oldTokens.fox, id) };
-  const stored = newStoredTable(id, live.game.variant, { fox: hashToken(tokens.fox), geese: hashToken(tokens.geese) }, ctx.now());
+  const tokens: Record<Side, string> = {
+    fox: rematchToken(oldTokens.geese, id),
+    geese: rematchToken(oldTokens.fox, id),
+  };
+  const stored = newStoredTable(
+    id,
+    live.game.variant,
+    { fox: hashToken(tokens.fox), geese: hashToken(tokens.geese) },
+    ctx.now(),
+  );
   await ctx.store.insertTable(stored);
   await ctx.store.setRematch(live.id, id);
   ctx.adopt(stored);
@@ -111,7 +139,12 @@ export async function askRematch(ctx: ActionContext, live: LiveTable, member: Me
   live.rematchAsks.clear();
   for (const [m, seating] of live.members) {
     if (seating.role === 'spectator') sendTo(m, { type: 'rematch', table: id });
-    else sendTo(m, { type: 'rematch', table: id, seat: { side: opponent(seating.role), token: tokens[opponent(seating.role)] } });
+    else
+      sendTo(m, {
+        type: 'rematch',
+        table: id,
+        seat: { side: opponent(seating.role), token: tokens[opponent(seating.role)] },
+      });
   }
   return done(undefined);
 }

@@ -1,6 +1,7 @@
 // A table as the authority holds it in memory, and the views of it that clients are sent.
 import type { GameResult, Role, Seats, TableStatus, TableView } from '@fg/protocol';
-import { makePosition, replayRecord, SIDES, type Game, type Side, type Variant } from '@fg/rules';
+import { type Game, makePosition, replayRecord, type Side, SIDES, type Variant } from '@fg/rules';
+
 import type { StoredTable } from '../store/store.js';
 
 /** A connection at a table, as the authority sees it: something that takes serialized messages. */
@@ -35,7 +36,16 @@ export interface LiveTable {
 
 /** A new table of a variant, before any move. */
 export function newStoredTable(id: string, variant: Variant, seats: StoredTable['seats'], now: number): StoredTable {
-  return { id, variant: variant.id, options: variant.options, seats, moves: [], result: null, rematch: null, createdAt: now };
+  return {
+    id,
+    variant: variant.id,
+    options: variant.options,
+    seats,
+    moves: [],
+    result: null,
+    rematch: null,
+    createdAt: now,
+  };
 }
 
 /** Rebuilds a live table from its stored form by replaying its moves; null if they do not replay. */

@@ -8,10 +8,14 @@ export interface AuthorityError {
 }
 
 /** Either a value or an authority error. */
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AuthorityError };
+export type Outcome<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AuthorityError };
 
 /** A success. */
 export const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
 
 /** A failure with its protocol code. */
-export const refuse = <T = never>(code: AuthorityError['code'], message: string): Outcome<T> => ({ ok: false, error: { code, message } });
+export const refuse = <T = never>(code: AuthorityError['code'], message: string): Outcome<T> => ({
+  ok: false,
+  error: { code, message },
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { hashToken, newTableId, newToken, rematchToken, tokenMatches } from './seat-tokens.js';
 
 describe('seat tokens', () => {

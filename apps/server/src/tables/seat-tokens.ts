@@ -1,5 +1,6 @@
 // Seat tokens: random secrets handed to a seat's holder; only their hashes are stored.
 import { createHash, timingSafeEqual } from 'node:crypto';
+
 import { nanoid } from 'nanoid';
 
 /** Length of a seat token (protocol: at least 21). */
@@ -35,5 +36,8 @@ export function tokenMatches(token: string, storedHash: string | null): boolean 
  * hand it out again after a reconnect without ever storing a token in the clear.
  */
 export function rematchToken(oldToken: string, rematchTableId: string): string {
-  return createHash('sha256').update(`rematch:${rematchTableId}:${oldToken}`).digest('base64url').slice(0, TOKEN_LENGTH);
+  return createHash('sha256')
+    .update(`rematch:${rematchTableId}:${oldToken}`)
+    .digest('base64url')
+    .slice(0, TOKEN_LENGTH);
 }

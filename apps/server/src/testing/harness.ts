@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import type { CreateTableResponse, ServerMessage, ServerMessageOf, ServerMessageType, Side } from '@fg/protocol';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import type { CreateTableResponse, ServerMessage, ServerMessageOf, ServerMessageType, Side } from '@fg/protocol';
-import { buildApp, type AppDeps } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+
+import { type AppDeps,buildApp } from '../app.js';
+import { type Config,loadConfig } from '../config.js';
 
 /** A running app and where to reach it. */
 export interface TestServer {
@@ -21,7 +23,10 @@ export interface TestServer {
 /** Starts the app on 127.0.0.1 and a free port, with a fresh temp data folder and no web app. */
 export async function startServer(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fg-server-'));
-  const config = loadConfig({}, { dataDir, logLevel: 'silent', port: 0, host: '127.0.0.1', webDir: join(dataDir, 'no-web'), ...overrides });
+  const config = loadConfig(
+    {},
+    { dataDir, logLevel: 'silent', port: 0, host: '127.0.0.1', webDir: join(dataDir, 'no-web'), ...overrides },
+  );
   const app = await buildApp(config, deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -77,7 +82,9 @@ export class TestClient {
       this.#inbox.push(JSON.parse(text) as ServerMessage);
       for (const wake of this.#waiters.splice(0)) wake();
     });
-    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
     socket.on('close', () => {
       for (const wake of this.#waiters.splice(0)) wake();
     });
@@ -100,7 +107,11 @@ export class TestClient {
   }
 
   /** The first not yet taken message of a type (that `where` accepts); fails after `ms`. Other messages stay for later. */
-  async next<T extends ServerMessageType>(type: T, where: (message: ServerMessageOf<T>) => boolean = () => true, ms = 5000): Promise<ServerMessageOf<T>> {
+  async next<T extends ServerMessageType>(
+    type: T,
+    where: (message: ServerMessageOf<T>) => boolean = () => true,
+    ms = 5000,
+  ): Promise<ServerMessageOf<T>> {
     const deadline = Date.now() + ms;
     for (;;) {
       const index = this.#inbox.findIndex((m) => m.type === type && where(m as ServerMessageOf<T>));
@@ -121,7 +132,9 @@ export class TestClient {
 
   /** Every message taken or not, of one type, in arrival order. */
   all<T extends ServerMessageType>(type: T): ServerMessageOf<T>[] {
-    return this.texts.map((t) => JSON.parse(t) as ServerMessage).filter((m): m is ServerMessageOf<T> => m.type === type);
+    return this.texts
+      .map((t) => JSON.parse(t) as ServerMessage)
+      .filter((m): m is ServerMessageOf<T> => m.type === type);
   }
 
   /** Forgets messages not yet taken. */
@@ -153,7 +166,11 @@ export interface SeatedTable {
 }
 
 /** Creates a table (the creator takes the fox seat), takes the geese seat over HTTP and connects both players. */
-export async function seatedTable(server: TestServer, variant = 'standard', options: object = {}): Promise<SeatedTable> {
+export async function seatedTable(
+  server: TestServer,
+  variant = 'standard',
+  options: object = {},
+): Promise<SeatedTable> {
   const created = await request(server.base, 'POST', '/api/tables', { variant, options, side: 'fox' });
   const { table, seat } = created.body as CreateTableResponse;
   const taken = await request(server.base, 'POST', `/api/tables/${table.id}/seats`, {});

@@ -1,5 +1,6 @@
 // Plays recorded moves over sockets, as the two players would.
 import type { ServerMessageOf, Side } from '@fg/protocol';
+
 import type { SeatedTable, TestClient } from './harness.js';
 
 /** The points of a move text: `d4xd6xf6` -> ['d4', 'd6', 'f6']. */
@@ -20,7 +21,8 @@ export async function playMoves(
     mover.send({ type: 'move', ply: ply + i, path: pathOf(move) });
     for (const client of [table.fox, table.geese, ...watchers]) {
       const moved = await client.next('moved');
-      if (moved.move !== move || moved.ply !== ply + i) throw new Error(`expected ${move} at ply ${ply + i}, got ${JSON.stringify(moved)}`);
+      if (moved.move !== move || moved.ply !== ply + i)
+        throw new Error(`expected ${move} at ply ${ply + i}, got ${JSON.stringify(moved)}`);
       last = moved;
     }
     turn = last!.turn;

@@ -1,6 +1,6 @@
 // The real server as a child process on a free loopback port: for the durability test, the
 // browser tests and the benchmark, which must kill, restart or measure the process itself.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess,spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -60,7 +62,14 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const script = options.script ?? join(SERVER_DIR, 'src/server.ts');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', TSX_IMPORT, script], {
     cwd: options.cwd ?? SERVER_DIR,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
@@ -69,8 +78,8 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     options.onOutput?.(String(chunk));
   };
   child.once('error', (error) => keep(`\n${error.message}\n`)); // e.g. spawn ENOENT
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
 
   const url = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {
@@ -97,7 +106,13 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${script} exited (${child.exitCode ?? child.signalCode}) before answering /healthz:\n${tail}`);
     }
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return server;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server;
     if (Date.now() > deadline) {
       await server.stop({ keepData: options.dataDir !== undefined });
       throw new Error(`no answer from ${url}/healthz within ${options.timeoutMs ?? 30_000} ms:\n${tail}`);

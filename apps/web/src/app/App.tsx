@@ -1,6 +1,7 @@
 // Routes: home in the first chunk; the variant and table pages load on demand.
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+
 import { HomePage } from '../features/home/HomePage';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';

@@ -1,9 +1,11 @@
 // The board drawn as SVG from the rules' board data; it is told what to mark and reports picks.
 // No rules logic inside: legal targets, the picked chain and the last move come from the caller.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Board as BoardData } from '@fg/rules';
-import { ARROW_STEPS, nextPoint } from './navigation';
 import './board.css';
+
+import type { Board as BoardData } from '@fg/rules';
+import { type KeyboardEvent,useEffect, useMemo, useRef, useState } from 'react';
+
+import { ARROW_STEPS, nextPoint } from './navigation';
 
 /** A piece on a point. */
 export type Piece = 'fox' | 'goose';
@@ -48,7 +50,9 @@ export function Board(props: BoardProps) {
   const y = (rank: number): number => board.ranks - 1 - rank;
   const byName = useMemo(() => new Map(board.points.map((p) => [p.name, p])), [board]);
   const targetSet = new Set(targets);
-  const [focused, setFocused] = useState<string>(() => picked[0] ?? board.points[Math.floor(board.points.length / 2)]!.name);
+  const [focused, setFocused] = useState<string>(
+    () => picked[0] ?? board.points[Math.floor(board.points.length / 2)]!.name,
+  );
   const refs = useRef(new Map<string, SVGGElement>());
   const keyboardMove = useRef(false);
 
@@ -112,7 +116,11 @@ export function Board(props: BoardProps) {
         <g className="board__last" aria-hidden="true">
           <polyline points={lastPoints.map((p) => `${x(p.file)},${y(p.rank)}`).join(' ')} />
           <rect x={x(lastPoints[0]!.file) - 0.3} y={y(lastPoints[0]!.rank) - 0.3} width={0.6} height={0.6} rx={0.08} />
-          <circle cx={x(lastPoints[lastPoints.length - 1]!.file)} cy={y(lastPoints[lastPoints.length - 1]!.rank)} r={0.44} />
+          <circle
+            cx={x(lastPoints[lastPoints.length - 1]!.file)}
+            cy={y(lastPoints[lastPoints.length - 1]!.rank)}
+            r={0.44}
+          />
         </g>
       )}
       {pickedPoints.length > 1 && (

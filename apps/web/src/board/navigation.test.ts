@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { CROSS33 } from '@fg/rules';
+import { describe, expect, it } from 'vitest';
+
 import { ARROW_STEPS, nextPoint } from './navigation';
 
 const at = (name: string) => CROSS33.points[CROSS33.pointIndex(name)]!;

@@ -13,7 +13,11 @@ export const ARROW_STEPS: Readonly<Record<string, readonly [number, number]>> = 
  * The point to focus after moving from `from` in direction `step`: the nearest point ahead,
  * preferring the same line (off-line distance counts double), or null at the edge.
  */
-export function nextPoint(points: readonly BoardPoint[], from: BoardPoint, step: readonly [number, number]): BoardPoint | null {
+export function nextPoint(
+  points: readonly BoardPoint[],
+  from: BoardPoint,
+  step: readonly [number, number],
+): BoardPoint | null {
   let best: BoardPoint | null = null;
   let bestScore = Infinity;
   for (const p of points) {

@@ -1,7 +1,15 @@
 // i18next set up with translations loaded lazily, one chunk per language and namespace.
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { askedLanguage, detectLanguage, isLanguage, rememberLanguage, storedLanguage, type Language } from './languages';
+
+import {
+  askedLanguage,
+  detectLanguage,
+  isLanguage,
+  type Language,
+  rememberLanguage,
+  storedLanguage,
+} from './languages';
 
 // Lazy globs: each JSON file becomes its own chunk, fetched only when its language is used.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');

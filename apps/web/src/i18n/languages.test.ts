@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { askedLanguage, detectLanguage, searchWithLanguage, type Language } from './languages';
+
+import { askedLanguage, detectLanguage, type Language,searchWithLanguage } from './languages';
 
 describe('detectLanguage', () => {
   it.each([

@@ -3,7 +3,8 @@ import type { CreateTableBody, CreateTableResponse, TableResponse, TakeSeatRespo
 import type { Side } from '@fg/rules';
 
 /** An API answer: the body, or an error code (protocol codes, or `network`) with its message. */
-export type ApiResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: string; readonly message: string };
+export type ApiResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: string; readonly message: string };
 
 /** Sends one JSON request and reads the answer as a value or a coded error. */
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<T>> {
@@ -19,7 +20,11 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   }
   const data = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (!response.ok) {
-    return { ok: false, code: data?.error?.code ?? 'network', message: data?.error?.message ?? `HTTP ${response.status}` };
+    return {
+      ok: false,
+      code: data?.error?.code ?? 'network',
+      message: data?.error?.message ?? `HTTP ${response.status}`,
+    };
   }
   return { ok: true, value: data as T };
 }

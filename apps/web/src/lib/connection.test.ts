@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { backoffDelay, tableSocketUrl } from './connection';
 
 describe('backoffDelay', () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { adoptSeatFromFragment, forgetSeat, loadSeat, saveSeat, seatLink } from './seat-store';
 
 const TOKEN = 'V1StGXR8_Z5jdHi6B-myT';

@@ -1,8 +1,9 @@
 // Creating a table: ask the server, keep the seat it gives, open the table page.
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { SeatChoice, TableOptions } from '@fg/protocol';
 import type { VariantId } from '@fg/rules';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
 import { createTable } from './api';
 import { saveSeat } from './seat-store';
 

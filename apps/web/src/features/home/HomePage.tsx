@@ -1,12 +1,14 @@
 // Home: the variants as cards with Create table, and how it works in three steps.
+import './home.css';
+
+import { VARIANT_INFOS, type VariantId } from '@fg/rules';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { VARIANT_INFOS, type VariantId } from '@fg/rules';
+
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
 import { StartPicture } from '../variant/StartPicture';
-import './home.css';
 
 /** One variant: picture, name, one line, rules link and Create table. */
 function VariantCard({ id, name }: { id: VariantId; name: string }) {

@@ -1,6 +1,7 @@
+import { type Game,getVariant, newGame, parsePosition } from '@fg/rules';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getVariant, newGame, parsePosition, type Game } from '@fg/rules';
+
 import { GameBoard } from './GameBoard';
 
 /** A standard game from a position text (or the start). */

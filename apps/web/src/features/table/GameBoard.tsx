@@ -1,7 +1,8 @@
 // The playable board: the rules library says what a pick means; the board only draws and reports.
+import { type Game,moveInput } from '@fg/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moveInput, type Game } from '@fg/rules';
+
 import { Board, type Piece } from '../../board/Board';
 import { canEndChain, lastMovePath, pickPoint, piecesOf } from './move-entry';
 

@@ -1,6 +1,7 @@
+import type { TableView } from '@fg/protocol';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TableView } from '@fg/protocol';
+
 import { GameControls, type GameControlsProps } from './GameControls';
 import { PLAYING_TABLE } from './test-table';
 
@@ -11,7 +12,15 @@ const AWAY: TableView = { ...TABLE, seats: { ...TABLE.seats, geese: { taken: tru
 /** The fox player's controls over `table`. */
 function controls(table: TableView, extra: Partial<GameControlsProps> = {}) {
   const send = vi.fn(() => true);
-  const props: GameControlsProps = { table, side: 'fox', drawOffer: null, rematchAsked: [], abandonSeconds: 3, send, ...extra };
+  const props: GameControlsProps = {
+    table,
+    side: 'fox',
+    drawOffer: null,
+    rematchAsked: [],
+    abandonSeconds: 3,
+    send,
+    ...extra,
+  };
   const view = render(<GameControls {...props} />);
   return { send, rerender: (next: TableView) => view.rerender(<GameControls {...props} table={next} />) };
 }
@@ -25,7 +34,12 @@ describe('GameControls', () => {
   it.each<[string, Partial<GameControlsProps>, TableView, string[]]>([
     ['during play', {}, TABLE, ['Offer draw', 'Resign']],
     ['after the opponent offers a draw', { drawOffer: 'geese' }, TABLE, ['Accept draw', 'Offer draw', 'Resign']],
-    ['after the game ends', {}, { ...TABLE, status: 'finished', result: { winner: 'fox', reason: 'resignation' } }, ['Rematch']],
+    [
+      'after the game ends',
+      {},
+      { ...TABLE, status: 'finished', result: { winner: 'fox', reason: 'resignation' } },
+      ['Rematch'],
+    ],
   ])('offers exactly the named buttons %s', (_, extra, table, names) => {
     controls(table, extra);
     expect(buttonNames()).toEqual(names);

@@ -1,8 +1,8 @@
 // What a player can do besides moving: resign, offer or accept a draw, claim victory, rematch.
+import type { ClientMessage, TableView } from '@fg/protocol';
+import { opponent, type Side } from '@fg/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { opponent, type Side } from '@fg/rules';
-import type { ClientMessage, TableView } from '@fg/protocol';
 
 /** Seconds a player must be away before the opponent may claim victory, unless the table says. */
 export const DEFAULT_ABANDON_SECONDS = 60;

@@ -1,8 +1,8 @@
 // The moves played so far, numbered, with the side that played each.
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Side } from '@fg/rules';
 import { opponent } from '@fg/rules';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Props of the move list. */
 export interface MoveListProps {

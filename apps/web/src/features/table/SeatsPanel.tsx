@@ -1,8 +1,9 @@
 // The two seats (taken? online? yours?), the spectator count and the offer of a free seat.
+import type { Role, TableView } from '@fg/protocol';
+import { type Side,SIDES } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SIDES, type Side } from '@fg/rules';
-import type { Role, TableView } from '@fg/protocol';
+
 import { ErrorNotice } from '../../app/ErrorNotice';
 
 /** Props of the seats panel. */

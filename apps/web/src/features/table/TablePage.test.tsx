@@ -1,14 +1,18 @@
+import type { ClientMessage } from '@fg/protocol';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientMessage } from '@fg/protocol';
+
 import { gameOf, INITIAL_TABLE_STATE, type TableState } from './table-state';
+import TableRoute from './TablePage';
 import { PLAYING_TABLE } from './test-table';
 import type { LiveTable } from './use-table';
-import TableRoute from './TablePage';
 
 // The socket is replaced by a table state the test sets, and a send it watches.
-const live = vi.hoisted(() => ({ state: null as unknown as TableState, send: null as unknown as (m: ClientMessage) => boolean }));
+const live = vi.hoisted(() => ({
+  state: null as unknown as TableState,
+  send: null as unknown as (m: ClientMessage) => boolean,
+}));
 vi.mock('./use-table', () => ({
   useTable: (): LiveTable => ({
     state: live.state,
@@ -21,7 +25,12 @@ vi.mock('./use-table', () => ({
   }),
 }));
 
-const FOX_PLAYER: TableState = { ...INITIAL_TABLE_STATE, table: PLAYING_TABLE, role: 'fox', game: gameOf(PLAYING_TABLE) };
+const FOX_PLAYER: TableState = {
+  ...INITIAL_TABLE_STATE,
+  table: PLAYING_TABLE,
+  role: 'fox',
+  game: gameOf(PLAYING_TABLE),
+};
 
 /** The table page at /t/table00001 as the fox player, over the state in `live`. */
 function renderPage() {

@@ -1,20 +1,22 @@
 // The table page: board, status, seats, controls, move list and links, live over the socket.
+import './table.css';
+
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+
 import { NotFound } from '../../app/NotFound';
 import { adoptSeatFromFragment, loadSeat, seatLink } from '../../lib/seat-store';
 import { GameBoard } from './GameBoard';
-import { repeatsThirdTime } from './move-entry';
-import { withSentMove, type SentMove } from './sent-move';
 import { GameControls } from './GameControls';
+import { repeatsThirdTime } from './move-entry';
 import { MoveList } from './MoveList';
 import { SeatsPanel } from './SeatsPanel';
+import { type SentMove,withSentMove } from './sent-move';
 import { ShareLink } from './ShareLink';
 import { statusText } from './status-text';
 import { TypedMove } from './TypedMove';
 import { useTable } from './use-table';
-import './table.css';
 
 /** The route `/t/:id`, keyed by id so a rematch starts afresh. */
 export default function TableRoute() {
@@ -57,7 +59,9 @@ function TablePage({ id }: { id: string }) {
     if (seenPly.current !== null && table.ply > seenPly.current) {
       const side = game?.position.turn === 'fox' ? 'geese' : 'fox';
       const move = table.moves[table.ply - 1] ?? '';
-      setAnnouncement(t('announce.move', { side: t(`side.${side}`), move }) + (table.result ? ` ${statusText(t, table, role)}` : ''));
+      setAnnouncement(
+        t('announce.move', { side: t(`side.${side}`), move }) + (table.result ? ` ${statusText(t, table, role)}` : ''),
+      );
     } else if (seenPly.current !== null && table.result) {
       setAnnouncement(statusText(t, table, role));
     }
@@ -65,7 +69,8 @@ function TablePage({ id }: { id: string }) {
   }, [state, role, t]);
 
   useEffect(() => {
-    if (table) document.title = `${t(`variants:${table.variant}.name`, { defaultValue: table.variant })} · ${t('app.name')}`;
+    if (table)
+      document.title = `${t(`variants:${table.variant}.name`, { defaultValue: table.variant })} · ${t('app.name')}`;
   }, [table, t]);
 
   if (live.notFound) {
@@ -86,7 +91,11 @@ function TablePage({ id }: { id: string }) {
         <details className="private-link">
           <summary>{t('share.otherDevice')}</summary>
           <p className="muted">{t('share.otherDeviceHint')}</p>
-          <ShareLink label={t('share.privateLabel')} url={seatLink(window.location.origin, id, seat.token)} copyLabel={t('share.copyPrivate')} />
+          <ShareLink
+            label={t('share.privateLabel')}
+            url={seatLink(window.location.origin, id, seat.token)}
+            copyLabel={t('share.copyPrivate')}
+          />
         </details>
       )}
     </section>
@@ -132,7 +141,11 @@ function TablePage({ id }: { id: string }) {
       )}
       <div className="table-page__body">
         <div className="table-page__board">
-          {game ? <GameBoard game={game} canMove={canMove && !pending} onMove={requestMove} /> : <div className="board-placeholder" />}
+          {game ? (
+            <GameBoard game={game} canMove={canMove && !pending} onMove={requestMove} />
+          ) : (
+            <div className="board-placeholder" />
+          )}
           {pending && (
             <div className="notice notice--warning" role="alertdialog" aria-labelledby="repetition-warning">
               <p id="repetition-warning">{t('board.repetitionWarning')}</p>
@@ -151,7 +164,14 @@ function TablePage({ id }: { id: string }) {
         <aside className="table-page__side">
           {table?.status === 'waiting' && invite}
           {table && side && (
-            <GameControls table={table} side={side} drawOffer={state.drawOffer} rematchAsked={state.rematchAsked} abandonSeconds={state.abandonSeconds} send={live.send} />
+            <GameControls
+              table={table}
+              side={side}
+              drawOffer={state.drawOffer}
+              rematchAsked={state.rematchAsked}
+              abandonSeconds={state.abandonSeconds}
+              send={live.send}
+            />
           )}
           {table && table.rematch && !side && (
             <p>

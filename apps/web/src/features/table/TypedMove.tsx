@@ -1,7 +1,7 @@
 // Typing a move (`d4-d5`, `d4xd6xf6`), checked by the rules library before it is offered.
+import { type Game,makeMoveText, parseMoveText, playPath } from '@fg/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { makeMoveText, parseMoveText, playPath, type Game } from '@fg/rules';
 
 /** Props of the typed-move field. */
 export interface TypedMoveProps {

@@ -1,5 +1,6 @@
+import { type Game,getVariant, newGame, parsePosition, playMoveText } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
-import { getVariant, newGame, parsePosition, playMoveText, type Game } from '@fg/rules';
+
 import { repeatsThirdTime } from './move-entry';
 
 /** A standard game with sideways goose moves from a small position, after the given moves. */
@@ -8,11 +9,14 @@ function gameAfter(moves: readonly string[]): Game {
   if (!variant.ok) throw new Error(variant.error.message);
   const start = parsePosition(variant.value, 'fox:d4 geese:a3,c1,d1,e1 turn:fox');
   if (!start.ok) throw new Error(start.error.message);
-  return moves.reduce((game, text) => {
-    const next = playMoveText(game, text);
-    if (!next.ok) throw new Error(next.error.message);
-    return next.value;
-  }, newGame(variant.value, start.value));
+  return moves.reduce(
+    (game, text) => {
+      const next = playMoveText(game, text);
+      if (!next.ok) throw new Error(next.error.message);
+      return next.value;
+    },
+    newGame(variant.value, start.value),
+  );
 }
 
 const SHUFFLE = ['d4-d5', 'a3-b3', 'd5-d4', 'b3-a3', 'd4-d5', 'a3-b3', 'd5-d4'];

@@ -1,5 +1,6 @@
 // Entering a move point by point: what a pick on the board means, asked of the rules library.
-import { FOX, GOOSE, movablePoints, moveInput, occurrencesAfter, type Game } from '@fg/rules';
+import { FOX, type Game,GOOSE, movablePoints, moveInput, occurrencesAfter } from '@fg/rules';
+
 import type { Piece } from '../../board/Board';
 
 /** What a pick leads to: a longer chain, a finished move to send, or nothing (an illegal click). */
@@ -18,10 +19,13 @@ export function pickPoint(game: Game, picked: readonly string[], point: string):
   if (input.targets.includes(point)) {
     const next = [...picked, point];
     const after = moveInput(game, next);
-    return after.complete && after.targets.length === 0 ? { kind: 'move', path: next } : { kind: 'picked', picked: next };
+    return after.complete && after.targets.length === 0
+      ? { kind: 'move', path: next }
+      : { kind: 'picked', picked: next };
   }
   // Picking the last landing point again ends an optional chain there.
-  if (picked.length >= 2 && point === picked[picked.length - 1] && input.complete) return { kind: 'move', path: picked };
+  if (picked.length >= 2 && point === picked[picked.length - 1] && input.complete)
+    return { kind: 'move', path: picked };
   if (picked.length === 1 && movablePoints(game).includes(point)) return { kind: 'picked', picked: [point] };
   return { kind: 'ignored' };
 }
@@ -35,7 +39,12 @@ export function canEndChain(game: Game, picked: readonly string[]): boolean {
 
 /** Whether a move would bring a position about for the third time, ending the game in a draw. */
 export function repeatsThirdTime(game: Game, path: readonly string[]): boolean {
-  return occurrencesAfter(game, path.map((name) => game.variant.board.pointIndex(name))) >= 3;
+  return (
+    occurrencesAfter(
+      game,
+      path.map((name) => game.variant.board.pointIndex(name)),
+    ) >= 3
+  );
 }
 
 /** The pieces of the game's position by point name. */

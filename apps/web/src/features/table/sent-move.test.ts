@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import type { TableView } from '@fg/protocol';
 import { getVariant, newGame, parsePosition } from '@fg/rules';
-import { gameOf } from './table-state';
+import { describe, expect, it } from 'vitest';
+
 import { withSentMove } from './sent-move';
+import { gameOf } from './table-state';
 import { PLAYING_TABLE } from './test-table';
 
 const game = gameOf(PLAYING_TABLE)!;
@@ -23,7 +24,11 @@ describe('withSentMove', () => {
     if (!start.ok) throw new Error(start.error.message);
     const table: TableView = { ...PLAYING_TABLE, turn: 'geese' };
     const shown = withSentMove(table, newGame(resolved.value, start.value), { ply: 0, path: ['e6', 'e7'] });
-    expect(shown.table).toMatchObject({ status: 'finished', result: { winner: 'geese', reason: 'fox-trapped' }, moves: ['e6-e7'] });
+    expect(shown.table).toMatchObject({
+      status: 'finished',
+      result: { winner: 'geese', reason: 'fox-trapped' },
+      moves: ['e6-e7'],
+    });
   });
 
   it.each<[string, TableView, { ply: number; path: string[] } | null]>([

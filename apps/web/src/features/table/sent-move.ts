@@ -1,7 +1,7 @@
 // A move this player has sent, shown at once: the board, move list and status do not wait for the
 // server's echo, so the click's effect is visible immediately (to a player and to a browser test).
 import type { TableView } from '@fg/protocol';
-import { makeMoveText, playPoints, type Game } from '@fg/rules';
+import { type Game,makeMoveText, playPoints } from '@fg/rules';
 
 /** A move sent to the server and not yet answered: the ply it was played at and its path. */
 export interface SentMove {
@@ -15,7 +15,8 @@ export function withSentMove(
   game: Game | null,
   sent: SentMove | null,
 ): { table: TableView | null; game: Game | null } {
-  if (!table || !game || !sent || sent.ply !== game.moves.length || table.ply !== game.moves.length) return { table, game };
+  if (!table || !game || !sent || sent.ply !== game.moves.length || table.ply !== game.moves.length)
+    return { table, game };
   const played = playPoints(game, sent.path);
   if (!played.ok) return { table, game };
   const next = played.value;

@@ -1,6 +1,7 @@
+import type { TableView } from '@fg/protocol';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { TableView } from '@fg/protocol';
+
 import { statusText } from './status-text';
 
 const TABLE: TableView = {
@@ -25,9 +26,24 @@ describe('statusText', () => {
     ['a free seat', { ...TABLE, status: 'waiting' as const }, 'fox' as const, 'Waiting for a second player'],
     ['the viewer to move', TABLE, 'geese' as const, 'Your move (geese)'],
     ['a spectator', TABLE, 'spectator' as const, 'The geese to move'],
-    ['a resignation', { ...TABLE, status: 'finished' as const, result: { winner: 'geese' as const, reason: 'resignation' as const } }, 'fox' as const, 'The geese win: the fox resigned'],
-    ['a trapped fox', { ...TABLE, status: 'finished' as const, result: { winner: 'geese' as const, reason: 'fox-trapped' as const } }, 'geese' as const, 'The geese win: the fox cannot move'],
-    ['a draw', { ...TABLE, status: 'finished' as const, result: { winner: null, reason: 'threefold-repetition' as const } }, 'geese' as const, 'Draw: the same position came up a third time'],
+    [
+      'a resignation',
+      { ...TABLE, status: 'finished' as const, result: { winner: 'geese' as const, reason: 'resignation' as const } },
+      'fox' as const,
+      'The geese win: the fox resigned',
+    ],
+    [
+      'a trapped fox',
+      { ...TABLE, status: 'finished' as const, result: { winner: 'geese' as const, reason: 'fox-trapped' as const } },
+      'geese' as const,
+      'The geese win: the fox cannot move',
+    ],
+    [
+      'a draw',
+      { ...TABLE, status: 'finished' as const, result: { winner: null, reason: 'threefold-repetition' as const } },
+      'geese' as const,
+      'Draw: the same position came up a third time',
+    ],
   ])('%s', (_, table, role, text) => {
     expect(statusText(t, table, role)).toBe(text);
   });

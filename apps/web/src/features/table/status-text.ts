@@ -1,7 +1,7 @@
 // The words of the status line: whose turn it is, or the result and its reason.
-import type { TFunction } from 'i18next';
 import type { Role, TableView } from '@fg/protocol';
 import { opponent } from '@fg/rules';
+import type { TFunction } from 'i18next';
 
 /** The status line for a table as seen by `role`. */
 export function statusText(t: TFunction, table: TableView | null, role: Role | null): string {

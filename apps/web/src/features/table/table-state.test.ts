@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import type { ServerMessage, TableView } from '@fg/protocol';
 import type { Side } from '@fg/rules';
+import { describe, expect, it } from 'vitest';
+
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
 import { PLAYING_TABLE } from './test-table';
 
@@ -23,14 +24,18 @@ const moved = (ply: number, path: string[], move: string, side: 'fox' | 'geese')
 
 describe('tableReducer', () => {
   it('replays the moves of a welcome into a game', () => {
-    const state = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'geese', table: { ...TABLE, ply: 1, moves: ['d4-d5'], turn: 'geese' } });
+    const state = feed(INITIAL_TABLE_STATE, {
+      type: 'welcome',
+      role: 'geese',
+      table: { ...TABLE, ply: 1, moves: ['d4-d5'], turn: 'geese' },
+    });
     expect(state.role).toBe('geese');
     expect(state.game?.moves).toHaveLength(1);
     expect(state.game?.position.turn).toBe('geese');
     expect(state.stale).toBe(false);
   });
 
-  it('applies a moved message that fits and clears the mover\'s opponent\'s draw offer', () => {
+  it("applies a moved message that fits and clears the mover's opponent's draw offer", () => {
     const state = feed(
       INITIAL_TABLE_STATE,
       { type: 'welcome', role: 'spectator', table: TABLE },
@@ -45,17 +50,33 @@ describe('tableReducer', () => {
 
   it.each<[string, Partial<TableView>, Side | null, Side[]]>([
     ['a standing draw offer', { drawOffer: 'geese', rematchRequests: [] }, 'geese', []],
-    ['a rematch request', { status: 'finished', result: { winner: 'fox', reason: 'resignation' }, drawOffer: null, rematchRequests: ['fox'] }, null, ['fox']],
+    [
+      'a rematch request',
+      {
+        status: 'finished',
+        result: { winner: 'fox', reason: 'resignation' },
+        drawOffer: null,
+        rematchRequests: ['fox'],
+      },
+      null,
+      ['fox'],
+    ],
     ['no offer fields (a view from an older server)', {}, null, []],
   ])('takes the offers of a welcome: %s', (_, fields, drawOffer, rematchAsked) => {
     const state = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'fox', table: { ...TABLE, ...fields } });
     expect([state.drawOffer, state.rematchAsked]).toEqual([drawOffer, rematchAsked]);
   });
 
-  it('a welcome after a reload keeps the offer until the offerer\'s opponent moves', () => {
-    const welcomed = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'geese', table: { ...TABLE, drawOffer: 'fox', rematchRequests: [] } });
+  it("a welcome after a reload keeps the offer until the offerer's opponent moves", () => {
+    const welcomed = feed(INITIAL_TABLE_STATE, {
+      type: 'welcome',
+      role: 'geese',
+      table: { ...TABLE, drawOffer: 'fox', rematchRequests: [] },
+    });
     expect(feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox')).drawOffer).toBe('fox');
-    expect(feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox'), moved(1, ['c3', 'c4'], 'c3-c4', 'geese')).drawOffer).toBeNull();
+    expect(
+      feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox'), moved(1, ['c3', 'c4'], 'c3-c4', 'geese')).drawOffer,
+    ).toBeNull();
   });
 
   it.each([
@@ -68,7 +89,11 @@ describe('tableReducer', () => {
   });
 
   it('ends the game on ended, and a waiting table plays once both seats are taken', () => {
-    const waiting = { ...TABLE, status: 'waiting' as const, seats: { ...TABLE.seats, geese: { taken: false, online: false } } };
+    const waiting = {
+      ...TABLE,
+      status: 'waiting' as const,
+      seats: { ...TABLE.seats, geese: { taken: false, online: false } },
+    };
     const state = feed(
       INITIAL_TABLE_STATE,
       { type: 'welcome', role: 'fox', table: waiting },

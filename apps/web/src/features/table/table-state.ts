@@ -1,6 +1,6 @@
 // The table as this client knows it, rebuilt from `welcome` and kept current by later messages.
 import type { GameResult, Role, ServerMessage, TableView } from '@fg/protocol';
-import { playPoints, replayRecord, type Game, type Side } from '@fg/rules';
+import { type Game, playPoints, replayRecord, type Side } from '@fg/rules';
 
 /** Everything the table page shows that comes from the server. */
 export interface TableState {
@@ -27,7 +27,8 @@ export const INITIAL_TABLE_STATE: TableState = {
 };
 
 /** An event the table page feeds the reducer: a server message, or the page dismissing an error. */
-export type TableAction = { readonly type: 'message'; readonly message: ServerMessage } | { readonly type: 'dismiss-error' };
+export type TableAction =
+  { readonly type: 'message'; readonly message: ServerMessage } | { readonly type: 'dismiss-error' };
 
 /** Replays a table's record with the rules library; null if the record does not replay. */
 export function gameOf(table: TableView): Game | null {
@@ -92,7 +93,9 @@ export function tableReducer(state: TableState, action: TableAction): TableState
     case 'draw-offered':
       return { ...state, drawOffer: message.side };
     case 'rematch-offered':
-      return state.rematchAsked.includes(message.side) ? state : { ...state, rematchAsked: [...state.rematchAsked, message.side] };
+      return state.rematchAsked.includes(message.side)
+        ? state
+        : { ...state, rematchAsked: [...state.rematchAsked, message.side] };
     case 'rematch':
       return table ? { ...state, table: { ...table, rematch: message.table } } : state;
     case 'error':

@@ -1,9 +1,10 @@
 // The live table: a reconnecting socket, the state it feeds, and the actions a player can take.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ClientMessage } from '@fg/protocol';
 import type { Side } from '@fg/rules';
-import { Connection, tableSocketUrl, type ConnectionState } from '../../lib/connection';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+
 import { fetchTable, takeSeat } from '../../lib/api';
+import { Connection, type ConnectionState,tableSocketUrl } from '../../lib/connection';
 import { forgetSeat, loadSeat, saveSeat } from '../../lib/seat-store';
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
 

@@ -1,8 +1,9 @@
 // Create table with a variant's options and the creator's side.
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SeatChoice } from '@fg/protocol';
 import type { OptionValue, VariantInfo } from '@fg/rules';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
 
@@ -10,7 +11,13 @@ import { useCreateTable } from '../../lib/use-create-table';
 const SEAT_CHOICES: readonly SeatChoice[] = ['fox', 'geese', 'random'];
 
 /** The form; the options start at the variant's defaults. */
-export function CreateTableForm({ info, onOptions }: { info: VariantInfo; onOptions?: (options: Record<string, OptionValue>) => void }) {
+export function CreateTableForm({
+  info,
+  onOptions,
+}: {
+  info: VariantInfo;
+  onOptions?: (options: Record<string, OptionValue>) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [options, setOptions] = useState<Record<string, OptionValue>>({ ...info.defaultOptions });
@@ -32,7 +39,11 @@ export function CreateTableForm({ info, onOptions }: { info: VariantInfo; onOpti
       {info.options.map((spec) =>
         typeof spec.default === 'boolean' ? (
           <label key={spec.name} className="check">
-            <input type="checkbox" checked={options[spec.name] === true} onChange={(e) => change(spec.name, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={options[spec.name] === true}
+              onChange={(e) => change(spec.name, e.target.checked)}
+            />
             {t(`options.${spec.name}.label`)}
           </label>
         ) : (
@@ -52,7 +63,13 @@ export function CreateTableForm({ info, onOptions }: { info: VariantInfo; onOpti
         <legend>{t('create.side')}</legend>
         {SEAT_CHOICES.map((choice) => (
           <label key={choice} className="check">
-            <input type="radio" name={`${id}-side`} value={choice} checked={side === choice} onChange={() => setSide(choice)} />
+            <input
+              type="radio"
+              name={`${id}-side`}
+              value={choice}
+              checked={side === choice}
+              onChange={() => setSide(choice)}
+            />
             {t(`create.sides.${choice}`)}
           </label>
         ))}

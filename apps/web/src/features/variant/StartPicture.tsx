@@ -1,6 +1,7 @@
 // A small still picture of a variant's starting position.
-import { useTranslation } from 'react-i18next';
 import { getVariant, newGame, type Options } from '@fg/rules';
+import { useTranslation } from 'react-i18next';
+
 import { Board } from '../../board/Board';
 import { piecesOf } from '../table/move-entry';
 

@@ -1,12 +1,14 @@
 // A variant's page: what it is, the full rules, changes against the standard game, history, start, create.
+import './variant.css';
+
+import { type OptionValue,VARIANT_INFOS } from '@fg/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { VARIANT_INFOS, type OptionValue } from '@fg/rules';
+
 import { NotFound } from '../../app/NotFound';
 import { CreateTableForm } from './CreateTableForm';
 import { StartPicture } from './StartPicture';
-import './variant.css';
 
 /** The rows of the rule-changes table, in product.md order. */
 export const CHANGE_ROWS = ['board', 'pieces', 'setup', 'geeseMove', 'capture', 'foxWins', 'geeseWin'] as const;
@@ -72,7 +74,11 @@ export default function VariantPage() {
         <h2 id="changes-heading">{isStandard ? t('variant.glance') : t('variant.changes')}</h2>
         <div className="table-scroll">
           <table className="changes">
-            <caption>{isStandard ? t('variant.glanceCaption', { name }) : t('variant.changesCaption', { name, standard: standardName })}</caption>
+            <caption>
+              {isStandard
+                ? t('variant.glanceCaption', { name })
+                : t('variant.changesCaption', { name, standard: standardName })}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('variant.rule')}</th>
