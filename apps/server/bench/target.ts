@@ -4,8 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { type ServerProcess,startServerProcess } from '../src/testing/server-process.js';
-import { collectGarbage, type HeapUsage,inspectorUrl } from './inspector.js';
+import { type ServerProcess, startServerProcess } from '../src/testing/server-process.js';
+import { collectGarbage, type HeapUsage, inspectorUrl } from './inspector.js';
 
 /** Which process takes the load. */
 export type TargetKind = 'server' | 'relay';

@@ -5,7 +5,7 @@ import { generateMoves } from './moves.js';
 import { makeMoveText } from './notation.js';
 import { formatOutcome, materialOutcome } from './outcome.js';
 import { perft } from './perft.js';
-import { makePosition, parsePosition, type Position,startPosition } from './position.js';
+import { makePosition, parsePosition, type Position, startPosition } from './position.js';
 import { getVariant, type Variant } from './variants.js';
 
 /** What a command printed and its exit status: 0 ok, 1 illegal move, 2 bad input. */

@@ -8,8 +8,8 @@ import type { CreateTableResponse, ServerMessage, ServerMessageOf, ServerMessage
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 
-import { type AppDeps,buildApp } from '../app.js';
-import { type Config,loadConfig } from '../config.js';
+import { type AppDeps, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
 
 /** A running app and where to reach it. */
 export interface TestServer {
