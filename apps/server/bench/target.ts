@@ -67,7 +67,7 @@ export async function startTarget(kind: TargetKind, options: TargetOptions = {})
       },
     });
   } catch (error) {
-    throw new Error(`${kind} did not start: ${(error as Error).message}`);
+    throw new Error(`${kind} did not start: ${(error as Error).message}`, { cause: error });
   }
   track(server.child);
   const collect = (): Promise<HeapUsage> =>
