@@ -4,7 +4,7 @@
 import { type Game, makeMoveText, type Side } from '@fg/rules';
 
 import { levelSettings } from './levels.js';
-import { randomIndex, type Random, seededRandom } from './random.js';
+import { type Random, randomIndex, seededRandom } from './random.js';
 import { DECIDED, Searcher, type SearchOutcome, WIN } from './search.js';
 import { SearchState } from './state.js';
 import { TranspositionTable } from './table.js';

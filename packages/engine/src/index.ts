@@ -1,6 +1,6 @@
 // The computer player of Fox and Geese: pure TypeScript on @fg/rules, for Node and browser workers.
 export { type Assessment, type Choice, chooseMove, evaluateGame, searchStateOf, type ThinkOptions } from './choose.js';
-export { EvalScratch, evalParts, type EvalParts, evaluate } from './evaluate.js';
+export { type EvalParts, evalParts, EvalScratch, evaluate } from './evaluate.js';
 export { type Level, LEVELS, levelSettings, MAX_LEVEL, MIN_LEVEL } from './levels.js';
 export { type Random, randomIndex, seededRandom } from './random.js';
 export { DECIDED, Searcher, type SearchLimits, type SearchOutcome, WIN } from './search.js';

@@ -152,7 +152,7 @@ export class SearchState {
   /** Takes back the last move made. */
   unmake(): void {
     this.plies--;
-    const { cells, z } = this;
+    const { cells } = this;
     const u = (this.plies - 1) * 6;
     const from = this.undo[u]!;
     const to = this.undo[u + 1]!;
