@@ -5,6 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
 import { loggerOptions } from './logger.js';
+import { ComputerSeats } from './computer/computer-seats.js';
+import { ThinkPool } from './computer/think-pool.js';
+import { Lobby } from './lobby/lobby.js';
+import { MemoryLobbyIndex } from './lobby/lobby-index.js';
+import { registerLobbyRoutes } from './lobby/lobby-routes.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerJsonBodies } from './routes/json-body.js';
@@ -37,12 +42,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     forceCloseConnections: 'idle',
   });
   const store = deps.store ?? new SqliteStore(config.dataDir, config.sqliteSync);
+  const onError = (error: unknown, what: string): void => app.log.error({ err: error }, what);
+  // v1.1: the lobby and the computer's seats watch the tables.
+  const lobby = new Lobby(new MemoryLobbyIndex(), { ...(deps.now ? { now: deps.now } : {}), onError });
+  const computers = new ComputerSeats(new ThinkPool(config.computerThreads), {
+    thinkMs: config.computerThinkMs,
+    onError,
+  });
   const authority = new Authority(store, {
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
-    onError: (error, what) => app.log.error({ err: error }, what),
+    onError,
+    observers: [lobby, computers], // v1.1
   });
+  computers.bind(authority); // v1.1
+  app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
   app.addHook('onClose', async () => store.close());
 
   registerErrorHandler(app);
@@ -65,6 +80,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const restored = await authority.restore();
   app.log.info({ tables: restored }, 'tables restored');
+  // v1.1: listed tables back in the lobby; the computer sits down again where it was playing.
+  const unfinished = await store.listUnfinished();
+  await lobby.restore(unfinished);
+  app.log.info({ tables: computers.resume(unfinished) }, 'computer games resumed');
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),
@@ -77,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => clearInterval(timer));
 
   registerApiRoutes(app, authority, config.createLimit);
+  registerLobbyRoutes(app, lobby); // v1.1
   registerTableSocket(app, authority, {
     burst: config.messageBurst,
     ratePerSecond: config.messageRate,

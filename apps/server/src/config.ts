@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
 
+import { defaultThreads } from './computer/think-pool.js';
+
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** The environment variables the server reads, with their defaults. */
@@ -33,6 +35,10 @@ export const envSchema = z.object({
   SQLITE_SYNC: z.enum(['full', 'normal']).default('normal'),
   /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** v1.1: threads the computer thinks in; 0 = the cores less one (at least one). */
+  COMPUTER_THREADS: intFrom(0),
+  /** v1.1: a cap in ms on the computer's time a move (tests); 0 = each level's own time. */
+  COMPUTER_THINK_MS: intFrom(0),
 });
 
 /** The server's settings. */
@@ -51,6 +57,8 @@ export interface Config {
   readonly waitingHours: number; // 24
   readonly sqliteSync: 'full' | 'normal';
   readonly trustProxy: boolean;
+  readonly computerThreads: number; // v1.1: 1 on two cores
+  readonly computerThinkMs: number; // v1.1: 0 = each level's own time
 }
 
 /** Parses the environment once; a bad value stops the server with a message naming it. */
@@ -79,6 +87,8 @@ export function loadConfig(
     waitingHours: e.WAITING_HOURS,
     sqliteSync: e.SQLITE_SYNC,
     trustProxy: e.TRUST_PROXY === 'true',
+    computerThreads: e.COMPUTER_THREADS || defaultThreads(),
+    computerThinkMs: e.COMPUTER_THINK_MS,
     ...overrides,
   };
 }

@@ -8,7 +8,8 @@ import Database from 'libsql';
 
 import { CommitBatch } from './commit-batch.js';
 import { atomic } from './sqlite-transaction.js';
-import type { StoredTable, TableStore } from './store.js';
+import { addMissingColumns } from './sqlite-migrate.js';
+import type { ComputerSeat, StoredTable, TableStore } from './store.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -19,7 +20,9 @@ CREATE TABLE IF NOT EXISTS tables (
   geese_token TEXT,
   result TEXT,
   rematch TEXT,
-  created_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL,
+  listed INTEGER NOT NULL DEFAULT 0,
+  computer TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
   table_id TEXT NOT NULL,
@@ -39,6 +42,8 @@ interface TableRow {
   result: string | null;
   rematch: string | null;
   created_at: number;
+  listed: number;
+  computer: string | null;
 }
 
 /** Where the database file of a data folder lives. */
@@ -64,10 +69,11 @@ export class SqliteStore implements TableStore {
     db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
     db.exec('PRAGMA foreign_keys = ON');
     db.exec(SCHEMA);
+    addMissingColumns(db); // v1.1: lobby and computer columns on databases made before them
     this.#db = db;
     this.#statements = {
       insert: db.prepare(
-        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at)',
+        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, listed, computer) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @listed, @computer)',
       ),
       insertMove: db.prepare('INSERT INTO moves (table_id, ply, move) VALUES (?, ?, ?)'),
       load: db.prepare<[string]>('SELECT * FROM tables WHERE id = ?'),
@@ -109,6 +115,8 @@ export class SqliteStore implements TableStore {
         result: table.result ? JSON.stringify(table.result) : null,
         rematch: table.rematch,
         created_at: table.createdAt,
+        listed: table.listed ? 1 : 0,
+        computer: table.computer ? JSON.stringify(table.computer) : null,
       });
       table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move));
     });
@@ -133,6 +141,8 @@ export class SqliteStore implements TableStore {
       result: row.result ? (JSON.parse(row.result) as GameResult) : null,
       rematch: row.rematch,
       createdAt: row.created_at,
+      listed: row.listed === 1,
+      computer: row.computer ? (JSON.parse(row.computer) as ComputerSeat) : null,
     };
   }
 

@@ -12,6 +12,16 @@ export interface StoredTable {
   readonly result: GameResult | null;
   readonly rematch: string | null; // id of the follow-up table
   readonly createdAt: number; // ms since the epoch
+  // v1.1 (lobby, computer): optional so stores and tests that predate them still build.
+  readonly listed?: boolean; // shown in the lobby
+  readonly computer?: ComputerSeat | null; // the seat the computer holds
+}
+
+/** The computer's seat at a table: its side, level and the token it joins with (never sent to a client). */
+export interface ComputerSeat {
+  readonly side: Side;
+  readonly level: number; // 1-8
+  readonly token: string;
 }
 
 /** Storage of tables. Every write is durable once its promise resolves. */

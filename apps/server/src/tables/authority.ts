@@ -43,6 +43,12 @@ export interface AuthorityOptions {
   readonly now?: () => number;
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
   readonly onError?: (error: unknown, what: string) => void;
+  readonly observers?: readonly TableObserver[]; // v1.1: the lobby and the computer's seats
+}
+
+/** Told after anything may have changed at a table: created, seated, joined, left, played (v1.1). */
+export interface TableObserver {
+  changed(table: LiveTable): void;
 }
 
 /** The game messages a seated player sends. */
@@ -67,6 +73,7 @@ export class Authority {
   readonly #loading = new Map<string, Promise<LiveTable | null>>();
   readonly #seated = new Map<Member, LiveTable>();
   readonly #context: ActionContext;
+  readonly #observers: readonly TableObserver[];
 
   constructor(store: TableStore, options: AuthorityOptions) {
     this.#store = store;
@@ -75,6 +82,7 @@ export class Authority {
     this.#now = options.now ?? Date.now;
     this.#pickSide = options.pickSide ?? cryptoSide;
     this.#onError = options.onError ?? (() => undefined);
+    this.#observers = options.observers ?? [];
     this.#context = {
       store,
       now: this.#now,
@@ -112,15 +120,15 @@ export class Authority {
     const token = newToken();
     const now = this.#now();
     const hash = hashToken(token);
-    const stored = newStoredTable(
-      newTableId(),
-      variant.value,
-      { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null },
-      now,
-    );
+    // v1.1: the computer takes the other seat at once, with a token of its own.
+    const computer = body.computer ? { side: opponent(side), level: body.computer.level, token: newToken() } : null;
+    const seats = { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null };
+    if (computer) seats[computer.side] = hashToken(computer.token);
+    const stored = newStoredTable(newTableId(), variant.value, seats, now, { listed: body.listed ?? false, computer });
     await this.#store.insertTable(stored);
     const live = liveFromStored(stored, now)!;
     this.#tables.set(live.id, live);
+    this.#changed(live); // v1.1 observers
     return done({ table: tableView(live), seat: { side, token } });
   }
 
@@ -185,6 +193,7 @@ export class Authority {
   leave(member: Member): void {
     const live = this.#leaveQuietly(member);
     if (live) broadcastPresence(live);
+    if (live) this.#changed(live); // v1.1 observers
   }
 
   /** Removes a member without telling anyone; returns the table it was at. */
@@ -266,6 +275,18 @@ export class Authority {
   #exclusive<T>(live: LiveTable, action: () => Promise<T>): Promise<T> {
     const run = live.queue.then(action, action);
     live.queue = run.catch(() => undefined);
+    void run.finally(() => this.#changed(live)).catch(() => undefined); // v1.1 observers
     return run;
+  }
+
+  /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
+  #changed(live: LiveTable): void {
+    for (const observer of this.#observers) {
+      try {
+        observer.changed(live);
+      } catch (error) {
+        this.#onError(error, 'table observer');
+      }
+    }
   }
 }

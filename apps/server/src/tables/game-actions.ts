@@ -126,11 +126,18 @@ export async function askRematch(
     fox: rematchToken(oldTokens.geese, id),
     geese: rematchToken(oldTokens.fox, id),
   };
+  // v1.1: the computer keeps playing the rematch, on the other side, with the token derived from its own.
+  const computer = live.computer && {
+    side: opponent(live.computer.side),
+    level: live.computer.level,
+    token: tokens[opponent(live.computer.side)],
+  };
   const stored = newStoredTable(
     id,
     live.game.variant,
     { fox: hashToken(tokens.fox), geese: hashToken(tokens.geese) },
     ctx.now(),
+    { computer },
   );
   await ctx.store.insertTable(stored);
   await ctx.store.setRematch(live.id, id);

@@ -1,8 +1,8 @@
 // A table as the authority holds it in memory, and the views of it that clients are sent.
-import type { GameResult, Role, Seats, TableStatus, TableView } from '@fg/protocol';
+import type { GameResult, Role, Seats, SeatState, TableStatus, TableView } from '@fg/protocol';
 import { type Game, makePosition, replayRecord, type Side, SIDES, type Variant } from '@fg/rules';
 
-import type { StoredTable } from '../store/store.js';
+import type { ComputerSeat, StoredTable } from '../store/store.js';
 
 /** A connection at a table, as the authority sees it: something that takes serialized messages. */
 export interface Member {
@@ -32,11 +32,23 @@ export interface LiveTable {
   readonly offlineSince: Record<Side, number>; // ms; when the seat last had no connection
   idleSince: number; // ms; when the last member left
   queue: Promise<unknown>; // actions on one table run one at a time
+  readonly listed: boolean; // v1.1: shown in the lobby
+  readonly computer: ComputerSeat | null; // v1.1: the seat the computer holds
 }
 
+/** What a table may be created with besides its seats (v1.1). */
+export type TableExtras = Pick<StoredTable, 'listed' | 'computer'>;
+
 /** A new table of a variant, before any move. */
-export function newStoredTable(id: string, variant: Variant, seats: StoredTable['seats'], now: number): StoredTable {
+export function newStoredTable(
+  id: string,
+  variant: Variant,
+  seats: StoredTable['seats'],
+  now: number,
+  extras: TableExtras = {},
+): StoredTable {
   return {
+    ...extras,
     id,
     variant: variant.id,
     options: variant.options,
@@ -69,6 +81,8 @@ export function liveFromStored(stored: StoredTable, now: number): LiveTable | nu
     offlineSince: { fox: now, geese: now },
     idleSince: now,
     queue: Promise.resolve(),
+    listed: stored.listed ?? false,
+    computer: stored.computer ?? null,
   };
 }
 
@@ -86,10 +100,12 @@ export function isOnline(table: LiveTable, side: Side): boolean {
 
 /** Both seats as everyone sees them. */
 export function seatsView(table: LiveTable): Seats {
-  return {
-    fox: { taken: table.seats.fox !== null, online: isOnline(table, 'fox') },
-    geese: { taken: table.seats.geese !== null, online: isOnline(table, 'geese') },
+  const seat = (side: Side): SeatState => {
+    // v1.1: the computer's seat carries its level; the computer is always there, even before it has joined.
+    if (table.computer?.side === side) return { taken: true, online: true, computer: table.computer.level };
+    return { taken: table.seats[side] !== null, online: isOnline(table, side) };
   };
+  return { fox: seat('fox'), geese: seat('geese') };
 }
 
 /** How many connections watch the table. */

@@ -1,0 +1,161 @@
+// The computer at one table: a member like any player. It hears the table's messages, thinks in the pool,
+// and sends its moves, draw answers and rematch requests through the authority's own checks and storage.
+import type { ServerMessage, TableView } from '@fg/protocol';
+import { opponent, type Side } from '@fg/rules';
+
+import type { ComputerSeat } from '../store/store.js';
+import type { Authority, PlayMessage } from '../tables/authority.js';
+import type { Member } from '../tables/live-table.js';
+import type { ThinkAnswer, ThinkTask } from './think.js';
+
+/** What a computer player needs around it. */
+export interface PlayerDeps {
+  readonly authority: Pick<Authority, 'join' | 'play' | 'leave'>;
+  readonly think: (task: ThinkTask) => Promise<ThinkAnswer>;
+  readonly thinkMs?: number; // a cap on each move's time (tests)
+  /** The rematch table was opened: the computer takes its seat there. */
+  readonly onRematch: (tableId: string, seat: ComputerSeat) => void;
+  /** The computer has left this table for good. */
+  readonly onLeave: (tableId: string) => void;
+  readonly onError: (error: unknown, what: string) => void;
+}
+
+/** The computer's seat at one table, from joining until the game and its rematch are settled. */
+export class ComputerPlayer implements Member {
+  readonly tableId: string;
+  readonly #seat: ComputerSeat;
+  readonly #deps: PlayerDeps;
+  #table: TableView | null = null;
+  #thinkingAt = -1; // the ply a move is being chosen for
+  #left = false;
+
+  constructor(tableId: string, seat: ComputerSeat, deps: PlayerDeps) {
+    this.tableId = tableId;
+    this.#seat = seat;
+    this.#deps = deps;
+  }
+
+  /** The side the computer plays. */
+  get side(): Side {
+    return this.#seat.side;
+  }
+
+  /** Joins the table with the computer's token. */
+  async start(): Promise<void> {
+    const joined = await this.#deps.authority.join(this.tableId, this, this.#seat.token);
+    if (!joined.ok) {
+      this.#deps.onError(new Error(`${joined.error.code}: ${joined.error.message}`), `computer join ${this.tableId}`);
+      this.#leave();
+    }
+  }
+
+  /** Leaves the table (server shutdown, or the table is done). */
+  stop(): void {
+    this.#leave();
+  }
+
+  /** Receives a message of the table, as a socket would. */
+  send(text: string): void {
+    if (this.#left) return;
+    const message = JSON.parse(text) as ServerMessage;
+    const table = this.#table;
+    switch (message.type) {
+      case 'welcome':
+        this.#table = message.table;
+        break;
+      case 'moved':
+        if (!table) return;
+        this.#table = {
+          ...table,
+          moves: [...table.moves, message.move],
+          ply: message.ply + 1,
+          turn: message.turn,
+          status: message.status,
+          result: message.result,
+          position: message.position,
+        };
+        break;
+      case 'ended':
+        if (table) this.#table = { ...table, status: 'finished', result: message.result };
+        break;
+      case 'draw-offered':
+        if (message.side !== this.side) this.#answerDraw();
+        return;
+      case 'rematch-offered':
+        // The computer always agrees to a rematch.
+        if (message.side !== this.side) this.#send({ type: 'rematch' });
+        return;
+      case 'rematch':
+        if (message.seat) {
+          this.#deps.onRematch(message.table, { ...this.#seat, side: message.seat.side, token: message.seat.token });
+        }
+        // Not now: the authority is still telling the table's members.
+        queueMicrotask(() => this.#leave());
+        return;
+      default:
+        return;
+    }
+    this.#considerMove();
+  }
+
+  /** Thinks when it is the computer's turn in a running game, once per ply. */
+  #considerMove(): void {
+    const table = this.#table;
+    if (!table || table.status !== 'playing' || table.turn !== this.side || this.#thinkingAt === table.ply) return;
+    const ply = table.ply;
+    this.#thinkingAt = ply;
+    this.#deps
+      .think(this.#task('move', table))
+      .then((answer) => {
+        if (answer.kind === 'move' && this.#table?.ply === ply) this.#send({ type: 'move', ply, path: answer.points });
+      })
+      .catch((error: unknown) => this.#deps.onError(error, `computer move ${this.tableId}`));
+  }
+
+  /** Accepts a draw only when its own evaluation says it cannot win: a forced loss seen, or clearly worse. */
+  #answerDraw(): void {
+    const table = this.#table;
+    if (!table || table.status !== 'playing') return;
+    this.#deps
+      .think(this.#task('assess', table))
+      .then((answer) => {
+        if (answer.kind !== 'assess') return;
+        const mine = this.side === 'fox' ? answer.foxScore : -answer.foxScore;
+        if (answer.winner === opponent(this.side) || mine <= -DRAW_MARGIN) this.#send({ type: 'draw-accept' });
+      })
+      .catch((error: unknown) => this.#deps.onError(error, `computer draw ${this.tableId}`));
+  }
+
+  #task(kind: ThinkTask['kind'], table: TableView): ThinkTask {
+    const { thinkMs } = this.#deps;
+    return {
+      kind,
+      variant: table.variant,
+      options: table.options,
+      moves: table.moves,
+      level: this.#seat.level,
+      ...(thinkMs ? { timeMs: thinkMs } : {}),
+    };
+  }
+
+  /** Sends a game message through the authority; a refusal (the table moved on meanwhile) is only logged. */
+  #send(message: PlayMessage): void {
+    if (this.#left) return;
+    this.#deps.authority.play(this, message).then(
+      (outcome) => {
+        if (!outcome.ok) this.#deps.onError(new Error(`${outcome.error.code}: ${outcome.error.message}`), `computer ${message.type}`);
+      },
+      (error: unknown) => this.#deps.onError(error, `computer ${message.type}`),
+    );
+  }
+
+  #leave(): void {
+    if (this.#left) return;
+    this.#left = true;
+    this.#deps.authority.leave(this);
+    this.#deps.onLeave(this.tableId);
+  }
+}
+
+/** How far behind (a goose is 100) the computer must see itself before it takes a draw it cannot prove lost. */
+const DRAW_MARGIN = 150;
