@@ -3,13 +3,13 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import type { Config } from './config.js';
-import { loggerOptions } from './logger.js';
 import { ComputerSeats } from './computer/computer-seats.js';
 import { ThinkPool } from './computer/think-pool.js';
+import type { Config } from './config.js';
 import { Lobby } from './lobby/lobby.js';
 import { MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
+import { loggerOptions } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerJsonBodies } from './routes/json-body.js';

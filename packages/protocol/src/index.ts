@@ -1,6 +1,6 @@
 // Protocol v1 (docs/protocol.md): vocabulary, zod schemas, inferred types and parsers for server and web.
+export * from './lobby.js';
 export * from './parse.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './vocabulary.js';
-export * from './lobby.js';

@@ -143,7 +143,8 @@ export class ComputerPlayer implements Member {
     if (this.#left) return;
     this.#deps.authority.play(this, message).then(
       (outcome) => {
-        if (!outcome.ok) this.#deps.onError(new Error(`${outcome.error.code}: ${outcome.error.message}`), `computer ${message.type}`);
+        if (!outcome.ok)
+          this.#deps.onError(new Error(`${outcome.error.code}: ${outcome.error.message}`), `computer ${message.type}`);
       },
       (error: unknown) => this.#deps.onError(error, `computer ${message.type}`),
     );

@@ -4,15 +4,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { chooseMove } from '@fg/engine';
+import { chooseMove, evaluateGame } from '@fg/engine';
 import type { CreateTableResponse, Side } from '@fg/protocol';
-import { type Game, getVariant, newGame, opponent, playMoveText } from '@fg/rules';
+import { type Game, getVariant, moveTexts, newGame, opponent, playMoveText, type Result } from '@fg/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SqliteStore } from '../store/sqlite-store.js';
+import { hashToken, newToken } from '../tables/seat-tokens.js';
 import { joinTable, request, startServer, type TestClient, type TestServer } from '../testing/harness.js';
 import { pathOf } from '../testing/play.js';
-import { hashToken, newToken } from '../tables/seat-tokens.js';
+
+/** The value of a rules Result, or the test fails with its message. */
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+const STANDARD = must(getVariant('standard', {}));
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,7 +29,10 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 /** Creates a table against the computer; the creator (this test) takes `side`. */
-async function againstComputer(side: Side, level: number): Promise<{ created: CreateTableResponse; human: TestClient }> {
+async function againstComputer(
+  side: Side,
+  level: number,
+): Promise<{ created: CreateTableResponse; human: TestClient }> {
   const answer = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side, computer: { level } });
   expect(answer.status).toBe(201);
   const created = answer.body as CreateTableResponse;
@@ -31,7 +41,7 @@ async function againstComputer(side: Side, level: number): Promise<{ created: Cr
 
 /** Plays the human side with a seeded beginner until the game ends; returns the game as the test saw it. */
 async function playOut(human: TestClient, side: Side, computerSide: Side): Promise<Game> {
-  let game = newGame(getVariant('standard', {}).value!);
+  let game = newGame(STANDARD);
   let seed = 1;
   while (!game.result) {
     expect(game.moves.length).toBeLessThan(400);
@@ -42,9 +52,7 @@ async function playOut(human: TestClient, side: Side, computerSide: Side): Promi
     const moved = await human.next('moved', () => true, 15_000);
     expect(moved.ply).toBe(game.moves.length);
     expect(moved.side).toBe(game.position.turn === side ? side : computerSide);
-    const next = playMoveText(game, moved.move);
-    expect(next.ok).toBe(true);
-    game = next.value!;
+    game = must(playMoveText(game, moved.move));
     expect(moved.result).toEqual(game.result);
   }
   return game;
@@ -67,8 +75,7 @@ describe('a whole game against the computer', () => {
     const game = await playOut(human, side, computerSide);
     const stored = await request(server.base, 'GET', `/api/tables/${created.table.id}`);
     expect(stored.body.table.status).toBe('finished');
-    expect(stored.body.table.moves).toEqual(game.moves.map((_, i) => stored.body.table.moves[i]));
-    expect(stored.body.table.moves).toHaveLength(game.moves.length);
+    expect(stored.body.table.moves).toEqual(moveTexts(game));
     expect(stored.body.table.result).toEqual(game.result);
     await human.close();
   });
@@ -88,67 +95,94 @@ describe('the computer as a player', () => {
     expect((await request(server.base, 'GET', `/api/tables/${created.table.id}`)).body.table.rematch).toBe(
       rematch.table,
     );
-    // The computer moves first there (the geese move first in the standard game? no: whoever the rules say).
+    // The computer (now the fox) moves there when the fox is to move, whoever is connected.
     const again = await joinTable(server, rematch.table, rematch.seat!.token);
-    if (view.body.table.turn === 'fox') expect((await again.next('moved')).side).toBe('fox');
+    const welcome = again.all('welcome')[0]!;
+    if (welcome.table.turn === 'fox' && welcome.table.ply === 0) expect((await again.next('moved')).side).toBe('fox');
+    else expect(welcome.table.turn).toBe('geese');
     await Promise.all([human.close(), again.close()]);
   });
 
-  it('accepts a draw when it sees itself lost, and lets the game go on when it is ahead', async () => {
-    // The fox alone against 13 geese at its first move: the fox (the computer) is not lost, so no draw.
-    const ahead = await againstComputer('geese', 8);
-    ahead.human.send({ type: 'draw-offer' });
-    await ahead.human.next('draw-offered');
-    const first = await ahead.human.next('moved', () => true, 15_000);
-    expect(first.side).toBe('fox');
-    const view = await request(server.base, 'GET', `/api/tables/${ahead.created.table.id}`);
-    expect(view.body.table.result).toBeNull();
-    await ahead.human.close();
+  it('lets the game go on when offered a draw it is not losing', async () => {
+    // The fox at its first move against 13 geese is far from lost: no draw, and it plays on.
+    const { created, human } = await againstComputer('geese', 8);
+    human.send({ type: 'draw-offer' });
+    await human.next('draw-offered');
+    if (created.table.turn === 'fox') expect((await human.next('moved', () => true, 15_000)).side).toBe('fox');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(human.all('ended')).toEqual([]);
+    expect((await request(server.base, 'GET', `/api/tables/${created.table.id}`)).body.table.result).toBeNull();
+    await human.close();
+  });
+
+  it('accepts a draw when its evaluation sees it lost', async () => {
+    // A strong fox against weak geese until the geese are far behind (or lost), with the fox to move.
+    let game = newGame(STANDARD);
+    for (let seed = 1; ; seed++) {
+      expect(game.result).toBeNull();
+      const mover = game.position.turn;
+      const choice = chooseMove(game, mover === 'geese' ? { level: 1, seed } : { level: 6, timeMs: 60 });
+      game = must(playMoveText(game, choice.move));
+      if (game.position.turn === 'fox' && !game.result && evaluateGame(game, { timeMs: 60 }).foxScore >= 400) break;
+    }
+    const moves = moveTexts(game);
+    await withStoredTable({ moves, computer: { side: 'geese', level: 8 } }, async (at, humanToken) => {
+      const human = await joinTable(at, 'storedTable1', humanToken);
+      human.send({ type: 'draw-offer' });
+      expect((await human.next('ended', () => true, 15_000)).result).toEqual({ winner: null, reason: 'draw-agreed' });
+      await human.close();
+    });
   });
 });
 
+/** A server started on a data folder holding one stored computer table `storedTable1`; the human's token is passed on. */
+async function withStoredTable(
+  table: { moves: string[]; computer: { side: Side; level: number } },
+  run: (at: TestServer, humanToken: string) => Promise<void>,
+): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fg-computer-'));
+  try {
+    const store = new SqliteStore(dataDir);
+    const human = newToken();
+    const computer = { ...table.computer, token: newToken() };
+    const tokenOf = (side: Side): string => hashToken(side === computer.side ? computer.token : human);
+    await store.insertTable({
+      id: 'storedTable1',
+      variant: 'standard',
+      options: STANDARD.options,
+      seats: { fox: tokenOf('fox'), geese: tokenOf('geese') },
+      moves: table.moves,
+      result: null,
+      rematch: null,
+      createdAt: Date.now(),
+      computer,
+    });
+    await store.close();
+    const at = await startServer({ dataDir, computerThreads: 1, computerThinkMs: 60 });
+    try {
+      await run(at, human);
+    } finally {
+      await at.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('after a restart', () => {
   it('the computer moves at once where it is its turn', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'fg-computer-'));
-    try {
-      // A computer game stored by an earlier run, with the computer (fox) to move after the geese's first move.
-      const store = new SqliteStore(dataDir);
-      const variant = getVariant('standard', {}).value!;
-      const game = newGame(variant);
-      const first = chooseMove(game, { level: 1, seed: 7 });
-      const computerSide = opponent(game.position.turn);
-      const human = newToken();
-      const computer = { side: computerSide, level: 2, token: newToken() };
-      await store.insertTable({
-        id: 'resumeTable1',
-        variant: 'standard',
-        options: variant.options,
-        seats: { fox: hashToken(computerSide === 'fox' ? computer.token : human), geese: hashToken(computerSide === 'geese' ? computer.token : human) },
-        moves: [first.move],
-        result: null,
-        rematch: null,
-        createdAt: Date.now(),
-        computer,
-      });
-      await store.close();
-      const restarted = await startServer({ dataDir, computerThreads: 1 });
-      try {
-        const watcher = await joinTable(restarted, 'resumeTable1');
-        const deadline = Date.now() + 15_000;
-        let view = await request(restarted.base, 'GET', '/api/tables/resumeTable1');
-        while (view.body.table.ply < 2 && Date.now() < deadline) {
-          await watcher.next('moved', () => true, 15_000).catch(() => undefined);
-          view = await request(restarted.base, 'GET', '/api/tables/resumeTable1');
-        }
-        expect(view.body.table.ply).toBe(2);
-        expect(pathOf(view.body.table.moves[0])).toEqual(first.points);
-        expect(view.body.table.seats[computerSide]).toEqual({ taken: true, online: true, computer: 2 });
-        await watcher.close();
-      } finally {
-        await restarted.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const game = newGame(STANDARD);
+    const first = chooseMove(game, { level: 1, seed: 7 });
+    const computerSide = opponent(game.position.turn);
+    await withStoredTable({ moves: [first.move], computer: { side: computerSide, level: 2 } }, async (at) => {
+      const watcher = await joinTable(at, 'storedTable1');
+      const welcome = watcher.all('welcome')[0]!;
+      if (welcome.table.ply < 2) expect((await watcher.next('moved', () => true, 15_000)).side).toBe(computerSide);
+      const view = await request(at.base, 'GET', '/api/tables/storedTable1');
+      expect(view.body.table.ply).toBe(2);
+      expect(pathOf(view.body.table.moves[0])).toEqual(first.points);
+      expect(view.body.table.seats[computerSide]).toEqual({ taken: true, online: true, computer: 2 });
+      await watcher.close();
+    });
   });
 });

@@ -14,7 +14,7 @@ export interface ThinkTask {
 }
 
 /** The computer's move: points as the protocol sends them. */
-export interface MoveAnswer {
+interface MoveAnswer {
   readonly kind: 'move';
   readonly points: string[];
   readonly move: string;
@@ -23,7 +23,7 @@ export interface MoveAnswer {
 }
 
 /** The position as the engine sees it: `winner` when a forced win was seen, `foxScore` from the fox's view. */
-export interface AssessAnswer {
+interface AssessAnswer {
   readonly kind: 'assess';
   readonly foxScore: number; // a goose is 100
   readonly winner: Side | null;

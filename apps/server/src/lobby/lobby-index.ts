@@ -24,7 +24,7 @@ export interface LobbyIndex {
 }
 
 /** Orders and cuts the lobby's two lists: waiting newest first, playing most watched first (then newest). */
-export function lobbyLists(entries: Iterable<LobbyEntry>, now: number): LobbyResponse {
+function lobbyLists(entries: Iterable<LobbyEntry>, now: number): LobbyResponse {
   const waiting: LobbyEntry[] = [];
   const playing: LobbyEntry[] = [];
   for (const entry of entries) {
@@ -35,7 +35,10 @@ export function lobbyLists(entries: Iterable<LobbyEntry>, now: number): LobbyRes
   playing.sort(
     (a, b) => b.table.spectators - a.table.spectators || b.createdAt - a.createdAt || a.id.localeCompare(b.id),
   );
-  const shown = (entry: LobbyEntry): LobbyTable => ({ ...entry.table, createdAt: new Date(entry.createdAt).toISOString() });
+  const shown = (entry: LobbyEntry): LobbyTable => ({
+    ...entry.table,
+    createdAt: new Date(entry.createdAt).toISOString(),
+  });
   return { waiting: waiting.slice(0, LOBBY_LIMIT).map(shown), playing: playing.slice(0, LOBBY_LIMIT).map(shown) };
 }
 

@@ -25,7 +25,8 @@ export function registerLobbyRoutes(app: FastifyInstance, lobby: Lobby): void {
       connection: 'keep-alive',
       'x-accel-buffering': 'no', // nginx: pass each event on at once
     });
-    const send = (lobbyNow: LobbyResponse): void => void raw.write(`event: lobby\ndata: ${JSON.stringify(lobbyNow)}\n\n`);
+    const send = (lobbyNow: LobbyResponse): void =>
+      void raw.write(`event: lobby\ndata: ${JSON.stringify(lobbyNow)}\n\n`);
     // A browser reconnects by itself after this many ms when the stream breaks.
     raw.write('retry: 3000\n\n');
     send(first);

@@ -31,7 +31,8 @@ interface TableFacts {
 /** A table's lobby entry, or null once its game has ended. */
 function entryOf(facts: TableFacts): LobbyEntry | null {
   if (facts.finished) return null;
-  const freeSide: Side | undefined = facts.seats.fox === null ? 'fox' : facts.seats.geese === null ? 'geese' : undefined;
+  const freeSide: Side | undefined =
+    facts.seats.fox === null ? 'fox' : facts.seats.geese === null ? 'geese' : undefined;
   return {
     id: facts.id,
     status: freeSide ? 'waiting' : 'playing',

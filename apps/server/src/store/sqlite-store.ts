@@ -7,8 +7,8 @@ import type { Side } from '@fg/rules';
 import Database from 'libsql';
 
 import { CommitBatch } from './commit-batch.js';
-import { atomic } from './sqlite-transaction.js';
 import { addMissingColumns } from './sqlite-migrate.js';
+import { atomic } from './sqlite-transaction.js';
 import type { ComputerSeat, StoredTable, TableStore } from './store.js';
 
 const SCHEMA = `
