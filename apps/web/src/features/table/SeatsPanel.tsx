@@ -31,7 +31,13 @@ export function SeatsPanel({ table, role, sit }: SeatsPanelProps) {
               <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
               <span className="seat__side">{t(`side.${side}`)}</span>
               <span className="seat__state">
-                {mine ? t('seats.you') : seat.taken ? t('seats.taken') : t('seats.free')}
+                {mine
+                  ? t('seats.you')
+                  : seat.computer !== undefined
+                    ? t('computer.seat', { level: seat.computer })
+                    : seat.taken
+                      ? t('seats.taken')
+                      : t('seats.free')}
                 {seat.taken && (
                   <span className={seat.online ? 'online' : 'offline'}>
                     {' · '}
@@ -39,6 +45,9 @@ export function SeatsPanel({ table, role, sit }: SeatsPanelProps) {
                   </span>
                 )}
               </span>
+              {seat.computer !== undefined && table.status === 'playing' && table.turn === side && (
+                <span className="seat__thinking">{t('computer.thinking')}</span>
+              )}
               {canSit && !seat.taken && (
                 <button
                   type="button"

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
+import { LevelChoice } from '../computer/LevelChoice';
 
 /** The creator's choices of side. */
 const SEAT_CHOICES: readonly SeatChoice[] = ['fox', 'geese', 'random'];
@@ -22,6 +23,7 @@ export function CreateTableForm({
   const id = useId();
   const [options, setOptions] = useState<Record<string, OptionValue>>({ ...info.defaultOptions });
   const [side, setSide] = useState<SeatChoice>('random');
+  const [listed, setListed] = useState(false); // v1.1: a private link stays private unless asked
   const { create, busy, error } = useCreateTable();
   const change = (name: string, value: OptionValue): void => {
     const next = { ...options, [name]: value };
@@ -33,7 +35,7 @@ export function CreateTableForm({
       className="create-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void create(info.id, options, side);
+        void create(info.id, options, side, { listed });
       }}
     >
       {info.options.map((spec) =>
@@ -74,9 +76,14 @@ export function CreateTableForm({
           </label>
         ))}
       </fieldset>
+      <label className="check">
+        <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
+        {t('create.listed')}
+      </label>
       <button type="submit" disabled={busy}>
         {t('create.button')}
       </button>
+      <LevelChoice busy={busy} onPlay={(level) => void create(info.id, options, side, { computer: { level } })} />
       <ErrorNotice code={error} />
     </form>
   );
