@@ -1,7 +1,7 @@
 // The computer's level, 1 (a beginner) to 8 (the strongest), and the "Play with the computer" button.
 import './computer.css';
 
-import { COMPUTER_LEVELS } from '@fg/protocol';
+import { COMPUTER_LEVELS } from '@fg/protocol/vocabulary';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
