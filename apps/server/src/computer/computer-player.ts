@@ -62,7 +62,15 @@ export class ComputerPlayer implements Member {
     switch (message.type) {
       case 'welcome':
         this.#table = message.table;
+        // Back at a finished table (see ComputerSeats): a rematch already asked for is agreed at once.
+        if (message.table.rematchRequests?.includes(opponent(this.side))) this.#send({ type: 'rematch' });
         break;
+      case 'presence':
+        // Nobody left at a finished table: the computer goes too, so the table can leave memory.
+        if (table?.status === 'finished' && !message.seats[opponent(this.side)].online && message.spectators === 0) {
+          queueMicrotask(() => this.#leave());
+        }
+        return;
       case 'moved':
         if (!table) return;
         this.#table = {

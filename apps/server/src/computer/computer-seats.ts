@@ -34,9 +34,13 @@ export class ComputerSeats implements TableObserver {
     return this.#players.size;
   }
 
-  /** A table changed: a computer table in play without its player gets one. */
+  /**
+   * A table changed: a computer table without its player gets one while the game runs, and again when someone
+   * comes back to it after the game (the computer left when everyone had gone), so it can agree to a rematch.
+   */
   changed(table: LiveTable): void {
-    if (table.computer && !table.result) this.#attach(table.id, table.computer);
+    if (!table.computer || table.rematch) return;
+    if (table.result === null || table.members.size > 0) this.#attach(table.id, table.computer);
   }
 
   /** After a restart: the computer sits down again at every unfinished computer table, and moves if it is its turn. */

@@ -103,6 +103,20 @@ describe('the computer as a player', () => {
     await Promise.all([human.close(), again.close()]);
   });
 
+  it('agrees to a rematch asked after the player left the finished table and came back', async () => {
+    const { created, human } = await againstComputer('geese', 2);
+    human.send({ type: 'resign' });
+    await human.next('ended');
+    await human.close();
+    const back = await joinTable(server, created.table.id, created.seat.token);
+    back.send({ type: 'rematch' });
+    const rematch = await back.next('rematch', () => true, 10_000);
+    expect(rematch.seat?.side).toBe('fox');
+    const view = await request(server.base, 'GET', `/api/tables/${rematch.table}`);
+    expect(view.body.table.seats.geese).toEqual({ taken: true, online: true, computer: 2 });
+    await back.close();
+  });
+
   it('lets the game go on when offered a draw it is not losing', async () => {
     // The fox at its first move against 13 geese is far from lost: no draw, and it plays on.
     const { created, human } = await againstComputer('geese', 8);
