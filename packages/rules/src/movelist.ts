@@ -76,7 +76,9 @@ export class MoveList {
 
   /** Move i's path as a fresh array of point indices. */
   path(i: number): number[] {
-    return Array.from(this.points.subarray(this.start(i), this.ends[i]));
+    const path: number[] = [];
+    for (let k = this.start(i); k < this.ends[i]!; k++) path.push(this.points[k]!);
+    return path;
   }
 
   /** Appends a path given as the first `length` points of `path`. */

@@ -18,7 +18,8 @@ class PerftSearch {
   private readonly breakthrough: Uint8Array | null; // 1 on the points where a fox wins
   private readonly foxWinsBelow: number;
   private readonly mandatory: boolean;
-  private readonly readAt: Int32Array; // readAt[p] === epoch: the last chain count read point p
+  private readonly readAt: Int32Array; // readAt[p] === epoch: the last chain count read p as a goose to jump
+  private readonly landAt: Int32Array; // landAt[p] === epoch: ... and as a landing point
   private readonly linkAt: Int32Array; // linkAt[p] === epoch: links[p] holds the foxes linked to p
   private readonly links: Int8Array;
   private epoch = 0;
@@ -52,6 +53,7 @@ class PerftSearch {
     this.foxWinsBelow = variant.foxWinsBelow;
     this.mandatory = variant.capture === 'mandatory';
     this.readAt = new Int32Array(board.points.length);
+    this.landAt = new Int32Array(board.points.length);
     this.linkAt = new Int32Array(board.points.length);
     this.links = new Int8Array(board.points.length);
   }
@@ -123,7 +125,7 @@ class PerftSearch {
    * chain search read, so they are counted again only after a goose move that touches one.
    */
   private gooseMovesThenFoxMoves(): number {
-    const { cells, gooseSteps, gooseDirs, pen, readAt, linkAt, links, step, foxes, mandatory } = this;
+    const { cells, gooseSteps, gooseDirs, pen, readAt, landAt, linkAt, links, step, foxes, mandatory } = this;
     const mark = ++this.epoch;
     let chains = 0;
     for (let i = 0; i < foxes.length; i++) chains += this.countChains(foxes[i]!, false, mark);
@@ -147,19 +149,23 @@ class PerftSearch {
         const to = gooseSteps[p * gooseDirs + i]!;
         if (to < 0 || cells[to] !== EMPTY) continue;
         const stepsAfter = steps + (linkAt[p] === mark ? links[p]! : 0) - (linkAt[to] === mark ? links[to]! : 0);
+        // With no jump now, only a goose arriving beside a fox or leaving a landing point can make one.
+        const recount =
+          chains > 0
+            ? readAt[p] === mark || readAt[to] === mark || landAt[p] === mark || landAt[to] === mark
+            : (readAt[to] === mark || landAt[p] === mark) && this.opensJump(p, to);
         let chainsAfter = chains;
-        if (pen || readAt[p] === mark || readAt[to] === mark) {
+        if (pen || recount) {
           cells[p] = EMPTY;
           cells[to] = GOOSE;
-          if (this.ended()) {
-            chainsAfter = -1;
-          } else {
+          const ended = this.ended();
+          if (recount && !ended) {
             chainsAfter = 0;
             for (let f = 0; f < foxes.length; f++) chainsAfter += this.countChains(foxes[f]!, false, 0);
           }
           cells[to] = EMPTY;
           cells[p] = GOOSE;
-          if (chainsAfter < 0) continue; // the pen is full: the game has ended
+          if (ended) continue; // the pen is full: the game has ended
         }
         sum += mandatory && chainsAfter > 0 ? chainsAfter : stepsAfter + chainsAfter;
       }
@@ -167,12 +173,29 @@ class PerftSearch {
     return sum;
   }
 
+  /** Whether a goose stepping from p to `to` gives some fox a first jump. */
+  private opensJump(p: number, to: number): boolean {
+    const { cells, step, jump, foxes } = this;
+    for (let i = 0; i < foxes.length; i++) {
+      const f = foxes[i]! * 8;
+      for (let d = 0; d < 8; d++) {
+        const land = jump[f + d]!;
+        if (land < 0) continue;
+        const over = step[f + d]!;
+        const overGoose = over === to || (over !== p && cells[over] === GOOSE);
+        const landEmpty = land === p || (land !== to && cells[land] === EMPTY);
+        if (overGoose && landEmpty) return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Counts the chains from `at` (every prefix, or maximal chains when mandatory); when `mark` is
    * not 0, marks every point whose cell it read.
    */
   private countChains(at: number, jumped: boolean, mark: number): number {
-    const { cells, step, jump, readAt, mandatory } = this;
+    const { cells, step, jump, readAt, landAt, mandatory } = this;
     let sum = 0;
     let extended = false;
     for (let d = 0; d < 8; d++) {
@@ -181,7 +204,7 @@ class PerftSearch {
       const over = step[at * 8 + d]!;
       if (mark) readAt[over] = mark;
       if (cells[over] !== GOOSE) continue;
-      if (mark) readAt[to] = mark;
+      if (mark) landAt[to] = mark;
       if (cells[to] !== EMPTY) continue;
       extended = true;
       cells[over] = EMPTY;
