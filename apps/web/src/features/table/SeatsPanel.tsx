@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { ComputerSeatNote } from '../computer/ComputerSeatNote';
 
 /** Props of the seats panel. */
 export interface SeatsPanelProps {
@@ -34,10 +35,11 @@ export function SeatsPanel({ table, role, sit }: SeatsPanelProps) {
                 {mine
                   ? t('seats.you')
                   : seat.computer !== undefined
-                    ? t('computer.seat', { level: seat.computer })
+                    ? ''
                     : seat.taken
                       ? t('seats.taken')
                       : t('seats.free')}
+                <ComputerSeatNote table={table} side={side} />
                 {seat.taken && (
                   <span className={seat.online ? 'online' : 'offline'}>
                     {' · '}
@@ -45,9 +47,6 @@ export function SeatsPanel({ table, role, sit }: SeatsPanelProps) {
                   </span>
                 )}
               </span>
-              {seat.computer !== undefined && table.status === 'playing' && table.turn === side && (
-                <span className="seat__thinking">{t('computer.thinking')}</span>
-              )}
               {canSit && !seat.taken && (
                 <button
                   type="button"
