@@ -1,6 +1,6 @@
 // The lobby over HTTP against a real server: listed and unlisted tables, waiting to playing, most watched first,
 // computer tables, expiry by an injected clock, bad bodies, and the live feed.
-import type { LobbyResponse } from '@fg/protocol';
+import { type LobbyResponse, lobbyResponseSchema } from '@fg/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { joinTable, request, startServer, type TestServer } from '../testing/harness.js';
@@ -15,7 +15,8 @@ afterAll(async () => server.close());
 const lobby = async (): Promise<LobbyResponse> => {
   const answer = await request(server.base, 'GET', '/api/lobby');
   expect(answer.status).toBe(200);
-  return answer.body as LobbyResponse;
+  // Every answer is what the protocol's schema says.
+  return lobbyResponseSchema.parse(answer.body);
 };
 const create = async (body: object): Promise<{ id: string; token: string }> => {
   const answer = await request(server.base, 'POST', '/api/tables', { variant: 'standard', ...body });
