@@ -117,7 +117,7 @@ export class ComputerPlayer implements Member {
       .then((answer) => {
         if (answer.kind === 'move' && this.#table?.ply === ply) this.#send({ type: 'move', ply, path: answer.points });
       })
-      .catch((error: unknown) => this.#deps.onError(error, `computer move ${this.tableId}`));
+      .catch((error: unknown) => this.#fault(error, `computer move ${this.tableId}`));
   }
 
   /** Accepts a draw only when its own evaluation says it cannot win: a forced loss seen, or clearly worse. */
@@ -131,7 +131,7 @@ export class ComputerPlayer implements Member {
         const mine = this.side === 'fox' ? answer.foxScore : -answer.foxScore;
         if (answer.winner === opponent(this.side) || mine <= -DRAW_MARGIN) this.#send({ type: 'draw-accept' });
       })
-      .catch((error: unknown) => this.#deps.onError(error, `computer draw ${this.tableId}`));
+      .catch((error: unknown) => this.#fault(error, `computer draw ${this.tableId}`));
   }
 
   #task(kind: ThinkTask['kind'], table: TableView): ThinkTask {
@@ -146,16 +146,24 @@ export class ComputerPlayer implements Member {
     };
   }
 
-  /** Sends a game message through the authority; a refusal (the table moved on meanwhile) is only logged. */
+  /**
+   * Sends a game message through the authority. A refusal because the table moved on while the computer thought
+   * (the game ended, a ply was played) is expected and dropped; any other refusal is a fault worth a log line.
+   */
   #send(message: PlayMessage): void {
     if (this.#left) return;
     this.#deps.authority.play(this, message).then(
       (outcome) => {
-        if (!outcome.ok)
-          this.#deps.onError(new Error(`${outcome.error.code}: ${outcome.error.message}`), `computer ${message.type}`);
+        if (outcome.ok || MOVED_ON.has(outcome.error.code)) return;
+        this.#fault(new Error(`${outcome.error.code}: ${outcome.error.message}`), `computer ${message.type}`);
       },
-      (error: unknown) => this.#deps.onError(error, `computer ${message.type}`),
+      (error: unknown) => this.#fault(error, `computer ${message.type}`),
     );
+  }
+
+  /** Reports a fault, unless the player has left (a shutdown cancels the thinking it had asked for). */
+  #fault(error: unknown, what: string): void {
+    if (!this.#left) this.#deps.onError(error, what);
   }
 
   #leave(): void {
@@ -165,6 +173,9 @@ export class ComputerPlayer implements Member {
     this.#deps.onLeave(this.tableId);
   }
 }
+
+/** Refusals that only say the table moved on while the computer was thinking. */
+const MOVED_ON: ReadonlySet<string> = new Set(['game-over', 'stale-ply', 'not-your-turn']);
 
 /** How far behind (a goose is 100) the computer must see itself before it takes a draw it cannot prove lost. */
 const DRAW_MARGIN = 150;

@@ -17,7 +17,8 @@ export class ThinkPool {
   constructor(threads: number = defaultThreads()) {
     this.#piscina = new Piscina({
       filename: new URL('./think-worker.mjs', import.meta.url).href,
-      minThreads: threads,
+      // Threads start with the first task, not with the server: most servers (and tests) never play the computer.
+      minThreads: 0,
       maxThreads: threads,
       // One task per thread at a time: a search uses its thread fully; the queue (FIFO) holds the rest, and since
       // each table asks for one move at a time, many games share the threads in turn.
