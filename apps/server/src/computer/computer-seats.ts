@@ -1,8 +1,8 @@
 // Every computer seat of this server: starts a ComputerPlayer when a computer table appears (created, rematched,
 // or unfinished after a restart) and stops them all on shutdown.
 import type { StoredTable } from '../store/store.js';
-import type { Authority, TableObserver } from '../tables/authority.js';
-import type { LiveTable } from '../tables/live-table.js';
+import type { Authority } from '../tables/authority.js';
+import type { TableObserver, TableSnapshot } from '../tables/table-observer.js';
 import { ComputerPlayer } from './computer-player.js';
 import type { ThinkPool } from './think-pool.js';
 
@@ -38,9 +38,9 @@ export class ComputerSeats implements TableObserver {
    * A table changed: a computer table without its player gets one while the game runs, and again when someone
    * comes back to it after the game (the computer left when everyone had gone), so it can agree to a rematch.
    */
-  changed(table: LiveTable): void {
-    if (!table.computer || table.rematch) return;
-    if (table.result === null || table.members.size > 0) this.#attach(table.id, table.computer);
+  changed({ stored, connected }: TableSnapshot): void {
+    if (!stored.computer || stored.rematch) return;
+    if (stored.result === null || connected > 0) this.#attach(stored.id, stored.computer);
   }
 
   /** After a restart: the computer sits down again at every unfinished computer table, and moves if it is its turn. */

@@ -4,8 +4,7 @@ import type { LobbyResponse } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
-import type { TableObserver } from '../tables/authority.js';
-import { type LiveTable, spectatorCount } from '../tables/live-table.js';
+import type { TableObserver, TableSnapshot } from '../tables/table-observer.js';
 import type { LobbyEntry, LobbyIndex } from './lobby-index.js';
 
 /** Settings and seams of the lobby. */
@@ -15,36 +14,23 @@ export interface LobbyOptions {
   readonly onError: (error: unknown, what: string) => void;
 }
 
-/** The facts of a table the lobby needs, from memory or from the store. */
-interface TableFacts {
-  readonly id: string;
-  readonly variant: string;
-  readonly options: StoredTable['options'];
-  readonly seats: StoredTable['seats'];
-  readonly ply: number;
-  readonly finished: boolean;
-  readonly spectators: number;
-  readonly createdAt: number;
-  readonly computer: boolean;
-}
-
-/** A table's lobby entry, or null once its game has ended. */
-function entryOf(facts: TableFacts): LobbyEntry | null {
-  if (facts.finished) return null;
-  const freeSide: Side | undefined =
-    facts.seats.fox === null ? 'fox' : facts.seats.geese === null ? 'geese' : undefined;
+/** A table's lobby entry, or null when it is not listed or its game has ended. */
+function entryOf({ stored, spectators }: Pick<TableSnapshot, 'stored' | 'spectators'>): LobbyEntry | null {
+  if (!stored.listed || stored.result) return null;
+  const { seats } = stored;
+  const freeSide: Side | undefined = seats.fox === null ? 'fox' : seats.geese === null ? 'geese' : undefined;
   return {
-    id: facts.id,
+    id: stored.id,
     status: freeSide ? 'waiting' : 'playing',
-    computer: facts.computer,
-    createdAt: facts.createdAt,
+    computer: Boolean(stored.computer),
+    createdAt: stored.createdAt,
     table: {
-      id: facts.id,
-      variant: facts.variant,
-      options: { ...facts.options },
+      id: stored.id,
+      variant: stored.variant,
+      options: { ...stored.options },
       ...(freeSide ? { freeSide } : {}),
-      ply: facts.ply,
-      spectators: facts.spectators,
+      ply: stored.moves.length,
+      spectators,
     },
   };
 }
@@ -68,32 +54,14 @@ export class Lobby implements TableObserver {
     this.#onError = options.onError;
   }
 
-  /** A table changed: listed tables update their entry. */
-  changed(table: LiveTable): void {
-    if (!table.listed) return;
-    this.#write(
-      entryOf({
-        id: table.id,
-        variant: table.game.variant.id,
-        options: table.options,
-        seats: table.seats,
-        ply: table.moves.length,
-        finished: table.result !== null,
-        spectators: spectatorCount(table),
-        createdAt: table.createdAt,
-        computer: table.computer !== null,
-      }),
-      table.id,
-    );
+  /** A table changed: a listed table's entry is replaced, or dropped once its game has ended. */
+  changed(table: TableSnapshot): void {
+    if (table.stored.listed) this.#write(entryOf(table), table.stored.id);
   }
 
   /** After a restart: the listed unfinished tables of the store, nobody watching yet. */
   async restore(tables: readonly StoredTable[]): Promise<void> {
-    for (const table of tables) {
-      if (!table.listed) continue;
-      const facts = { ...table, ply: table.moves.length, finished: table.result !== null, spectators: 0 };
-      this.#write(entryOf({ ...facts, computer: Boolean(table.computer) }), table.id);
-    }
+    for (const stored of tables) if (stored.listed) this.#write(entryOf({ stored, spectators: 0 }), stored.id);
     await this.#writes;
   }
 

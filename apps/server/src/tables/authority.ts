@@ -29,12 +29,14 @@ import {
   type LiveTable,
   type Member,
   newStoredTable,
+  tableSnapshot,
   tableStatus,
   tableView,
 } from './live-table.js';
 import { broadcastPresence, sendTo } from './messages.js';
 import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, newToken, tokenMatches } from './seat-tokens.js';
+import type { TableObserver } from './table-observer.js';
 
 /** Settings and seams of the authority. */
 export interface AuthorityOptions {
@@ -44,11 +46,6 @@ export interface AuthorityOptions {
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
   readonly onError?: (error: unknown, what: string) => void;
   readonly observers?: readonly TableObserver[]; // v1.1: the lobby and the computer's seats
-}
-
-/** Told after anything may have changed at a table: created, seated, joined, left, played (v1.1). */
-export interface TableObserver {
-  changed(table: LiveTable): void;
 }
 
 /** The game messages a seated player sends. */
@@ -281,9 +278,11 @@ export class Authority {
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
   #changed(live: LiveTable): void {
+    if (this.#observers.length === 0) return;
+    const snapshot = tableSnapshot(live);
     for (const observer of this.#observers) {
       try {
-        observer.changed(live);
+        observer.changed(snapshot);
       } catch (error) {
         this.#onError(error, 'table observer');
       }

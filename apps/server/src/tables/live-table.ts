@@ -3,6 +3,7 @@ import type { GameResult, Role, Seats, SeatState, TableStatus, TableView } from 
 import { type Game, makePosition, replayRecord, type Side, SIDES, type Variant } from '@fg/rules';
 
 import type { ComputerSeat, StoredTable } from '../store/store.js';
+import type { TableSnapshot } from './table-observer.js';
 
 /** A connection at a table, as the authority sees it: something that takes serialized messages. */
 export interface Member {
@@ -133,5 +134,25 @@ export function tableView(table: LiveTable): TableView {
     // Offers live only in memory; the view carries them so a reconnecting client still sees them.
     drawOffer: table.drawOffer,
     rematchRequests: SIDES.filter((side) => table.rematchAsks.has(side)),
+  };
+}
+
+/** The table's facts for its observers (v1.1): as stored, plus who is there. */
+export function tableSnapshot(table: LiveTable): TableSnapshot {
+  return {
+    stored: {
+      id: table.id,
+      variant: table.game.variant.id,
+      options: table.options,
+      seats: table.seats,
+      moves: table.moves,
+      result: table.result,
+      rematch: table.rematch,
+      createdAt: table.createdAt,
+      listed: table.listed,
+      computer: table.computer,
+    },
+    spectators: spectatorCount(table),
+    connected: table.members.size,
   };
 }
