@@ -5,8 +5,10 @@ import { opponent, type Side } from '@fg/rules';
 
 import type { ComputerSeat } from '../store/store.js';
 import type { Authority, PlayMessage } from '../tables/authority.js';
-import type { Member } from '../tables/live-table.js';
 import type { ThinkAnswer, ThinkTask } from './think.js';
+
+/** A member of a table as the authority takes it: something that is sent serialized messages. */
+type Member = Parameters<Authority['join']>[1];
 
 /** What a computer player needs around it. */
 export interface PlayerDeps {
@@ -27,6 +29,7 @@ export class ComputerPlayer implements Member {
   readonly #deps: PlayerDeps;
   #table: TableView | null = null;
   #thinkingAt = -1; // the ply a move is being chosen for
+  #othersThere = false; // the opponent or a spectator is connected, as the last welcome or presence said
   #left = false;
 
   constructor(tableId: string, seat: ComputerSeat, deps: PlayerDeps) {
@@ -62,14 +65,14 @@ export class ComputerPlayer implements Member {
     switch (message.type) {
       case 'welcome':
         this.#table = message.table;
+        this.#othersThere = this.#someoneElse(message.table.seats, message.table.spectators);
         // Back at a finished table (see ComputerSeats): a rematch already asked for is agreed at once.
         if (message.table.rematchRequests?.includes(opponent(this.side))) this.#send({ type: 'rematch' });
+        else this.#leaveIfAlone();
         break;
       case 'presence':
-        // Nobody left at a finished table: the computer goes too, so the table can leave memory.
-        if (table?.status === 'finished' && !message.seats[opponent(this.side)].online && message.spectators === 0) {
-          queueMicrotask(() => this.#leave());
-        }
+        this.#othersThere = this.#someoneElse(message.seats, message.spectators);
+        this.#leaveIfAlone();
         return;
       case 'moved':
         if (!table) return;
@@ -82,9 +85,11 @@ export class ComputerPlayer implements Member {
           result: message.result,
           position: message.position,
         };
+        this.#leaveIfAlone();
         break;
       case 'ended':
         if (table) this.#table = { ...table, status: 'finished', result: message.result };
+        this.#leaveIfAlone();
         break;
       case 'draw-offered':
         if (message.side !== this.side) this.#answerDraw();
@@ -104,6 +109,19 @@ export class ComputerPlayer implements Member {
         return;
     }
     this.#considerMove();
+  }
+
+  /** Whether anyone but the computer is at the table. */
+  #someoneElse(seats: TableView['seats'], spectators: number): boolean {
+    return seats[opponent(this.side)].online || spectators > 0;
+  }
+
+  /**
+   * Nobody left at a finished table: the computer goes too, so the table can leave memory. Should the player come
+   * back, ComputerSeats seats the computer again (a rematch asked meanwhile is agreed then).
+   */
+  #leaveIfAlone(): void {
+    if (this.#table?.status === 'finished' && !this.#othersThere) queueMicrotask(() => this.#leave());
   }
 
   /** Thinks when it is the computer's turn in a running game, once per ply. */

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { MemoryStore } from '../store/memory-store.js';
 import { Authority } from '../tables/authority.js';
-import type { Member } from '../tables/live-table.js';
 import { ComputerSeats } from './computer-seats.js';
 import { ThinkPool } from './think-pool.js';
+
+/** A member of a table as the authority takes it. */
+type Member = Parameters<Authority['join']>[1];
 
 /** A member that keeps what it is sent. */
 const member = (): Member & { messages: ServerMessage[] } => {
