@@ -32,7 +32,9 @@ function speed(): void {
     for (let level = 1; level <= MAX_LEVEL; level++) {
       const c = chooseMove(game, { level, seed: 1 });
       const rate = Math.round(c.nodes / Math.max(1, c.ms));
-      console.log(`${id.padEnd(12)} ${pad(level, 5)} ${pad(c.depth, 6)} ${pad(c.nodes, 10)} ${pad(c.ms, 6)} ${pad(rate, 10)}`);
+      console.log(
+        `${id.padEnd(12)} ${pad(level, 5)} ${pad(c.depth, 6)} ${pad(c.nodes, 10)} ${pad(c.ms, 6)} ${pad(rate, 10)}`,
+      );
     }
     const searcher = new Searcher(searchStateOf(game), new TranspositionTable(20));
     const started = Date.now();
@@ -78,16 +80,26 @@ const job = (variant: string, fox: PlayerSpec, geese: PlayerSpec, seed: number, 
   seed,
   openingPlies,
   timeScale: TIME_SCALE,
-  maxPlies: 300,
+  maxPlies: 240,
 });
 
 /** Games of `a` against `b`: variants in turn, each opening played with `a` on both sides. */
-function match(a: PlayerSpec, b: PlayerSpec, games: number, variants: readonly string[], seed: number, opening: number) {
+function match(
+  a: PlayerSpec,
+  b: PlayerSpec,
+  games: number,
+  variants: readonly string[],
+  seed: number,
+  opening: number,
+): { aSide: Side; job: GameJob }[] {
   return Array.from({ length: games }, (_, g) => {
     const variant = variants[g % variants.length]!;
     const aFox = Math.floor(g / variants.length) % 2 === 0;
     const s = seed * 1000 + Math.floor(g / (2 * variants.length)) * 10 + (g % variants.length);
-    return { aSide: (aFox ? 'fox' : 'geese') as Side, job: aFox ? job(variant, a, b, s, opening) : job(variant, b, a, s, opening) };
+    return {
+      aSide: aFox ? 'fox' : 'geese',
+      job: aFox ? job(variant, a, b, s, opening) : job(variant, b, a, s, opening),
+    };
   });
 }
 
@@ -137,7 +149,7 @@ async function strength(): Promise<void> {
   });
   const all = sections.flatMap((s) => s.games);
   console.log(
-    `\nstrength: ${all.length} games on ${THREADS} worker threads${quick ? ', quick: a quarter of each level\'s time, few games (indicative only)' : ''}`,
+    `\nstrength: ${all.length} games on ${THREADS} worker threads${quick ? ", quick: a quarter of each level's time, few games (indicative only)" : ''}`,
   );
   const results = await playAll(all.map((g) => g.job));
   console.log('pairing                          games  W-D-L      score  as fox  as geese  avg plies  target');
@@ -170,5 +182,5 @@ async function strength(): Promise<void> {
   console.log(`strength run took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-if (!process.argv.includes("--strength-only")) speed();
+if (!process.argv.includes('--strength-only')) speed();
 await strength();

@@ -45,11 +45,24 @@ function decided(score: number): Pick<Choice, 'winsIn' | 'losesIn'> {
   return { winsIn: null, losesIn: null };
 }
 
+const tables = new Map<number, TranspositionTable>();
+
+/** A cleared table of 2^bits slots, reused across moves so that no move pays for allocating one. */
+function clearedTable(bits: number): TranspositionTable {
+  let table = tables.get(bits);
+  if (!table) {
+    table = new TranspositionTable(bits);
+    tables.set(bits, table);
+  }
+  table.clear();
+  return table;
+}
+
 /** Runs the level's search on a game that has not ended. */
 function think(game: Game, depth: number, timeMs: number, bits: number, options: ThinkOptions, exactRoot: boolean) {
   if (game.result) throw new RangeError(`the game is over (${game.result.winner ?? 'draw'} ${game.result.reason})`);
   const started = Date.now();
-  const searcher = new Searcher(searchStateOf(game), new TranspositionTable(bits));
+  const searcher = new Searcher(searchStateOf(game), clearedTable(bits));
   const { signal, stopFlag } = options;
   const outcome: SearchOutcome = searcher.run({
     maxDepth: depth,

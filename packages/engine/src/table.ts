@@ -31,6 +31,11 @@ export class TranspositionTable {
     this.moves = new Int16Array(size);
   }
 
+  /** Forgets every entry (cheap: only the flags are cleared). */
+  clear(): void {
+    this.flags.fill(0);
+  }
+
   /** The slot holding this key, or -1. */
   find(lo: number, hi: number): number {
     const i = lo & this.mask;
