@@ -1,7 +1,7 @@
 // The fixed words of protocol v1 as `as const` lists, each with its derived type.
-import { type Side,SIDES } from '@fg/rules';
+import { type Side, SIDES } from '@fg/rules';
 
-export { type Side,SIDES };
+export { type Side, SIDES };
 
 /** The protocol's version; a breaking change to any message bumps it. */
 export const PROTOCOL_VERSION = 1;
