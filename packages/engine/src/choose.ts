@@ -1,7 +1,7 @@
 // The engine's public face: choose a move for a game at a level, and assess a position (for
 // answering draw offers). Synchronous and pure apart from the clock, so a worker thread or a
 // browser worker can call it directly.
-import { type Game, makeMoveText, type Side } from '@fg/rules';
+import { type Game, type GameRecord, makeMoveText, ok, replayRecord, type Result, type Side } from '@fg/rules';
 
 import { levelSettings } from './levels.js';
 import { type Random, randomIndex, seededRandom } from './random.js';
@@ -142,4 +142,16 @@ export function evaluateGame(game: Game, options: { timeMs?: number; maxDepth?: 
     ...decided(score),
     depth: outcome.depth,
   };
+}
+
+/**
+ * chooseMove for a game sent as a record (variant, options, start, move texts): the form a
+ * worker thread receives, since a Game holds functions and cannot be posted. A record that does
+ * not replay gives the rules' error; a finished game gives `game-over`.
+ */
+export function chooseMoveForRecord(record: GameRecord, options: ThinkOptions): Result<Choice> {
+  const game = replayRecord(record);
+  if (!game.ok) return game;
+  if (game.value.result) return { ok: false, error: { code: 'game-over', message: 'the game is over' } };
+  return ok(chooseMove(game.value, options));
 }
