@@ -15,22 +15,24 @@ import type { GameJob, GameResult, PlayerSpec } from './players.js';
 
 const quick = process.argv.includes('--quick');
 const gamesArg = process.argv.find((a) => a.startsWith('--games='));
-const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 4 : 40;
+const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 2 : 40;
 const GAMES_VS_RANDOM = quick ? 2 : 10;
-const GAMES_VS_GREEDY = quick ? 8 : 16;
+const GAMES_VS_GREEDY = quick ? 4 : 16;
 const TIME_SCALE = quick ? 0.25 : 1;
 const THREADS = Math.max(1, Math.min(2, availableParallelism()));
 const pad = (v: unknown, n: number): string => String(v).padStart(n);
 
 function speed(): void {
-  console.log('search from the start: per level (its own limits), and a free 2 s search');
+  console.log(
+    `search from the start: per level (its own limits${quick ? ', a quarter of its time' : ''}), and a free ${quick ? '0.5' : '2'} s search`,
+  );
   console.log('variant      level  depth      nodes     ms   knodes/s');
   for (const id of VARIANT_IDS) {
     const v = getVariant(id);
     if (!v.ok) throw new Error(v.error.message);
     const game = newGame(v.value);
     for (let level = 1; level <= MAX_LEVEL; level++) {
-      const c = chooseMove(game, { level, seed: 1 });
+      const c = chooseMove(game, { level, seed: 1, timeMs: LEVELS[level - 1]!.timeMs * TIME_SCALE });
       const rate = Math.round(c.nodes / Math.max(1, c.ms));
       console.log(
         `${id.padEnd(12)} ${pad(level, 5)} ${pad(c.depth, 6)} ${pad(c.nodes, 10)} ${pad(c.ms, 6)} ${pad(rate, 10)}`,
