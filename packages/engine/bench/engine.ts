@@ -52,6 +52,7 @@ function speed(): void {
 async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
   const results: GameResult[] = new Array<GameResult>(jobs.length);
   let next = 0;
+  let done = 0;
   const thread = (): Promise<void> =>
     new Promise((resolve, reject) => {
       const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
@@ -63,6 +64,7 @@ async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
         const i = next++;
         worker.once('message', (result: GameResult) => {
           results[i] = result;
+          process.stderr.write(`\r${++done}/${jobs.length} games`);
           feed();
         });
         worker.postMessage(jobs[i]);
@@ -71,6 +73,7 @@ async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
       feed();
     });
   await Promise.all(Array.from({ length: THREADS }, thread));
+  process.stderr.write('\n');
   return results;
 }
 
