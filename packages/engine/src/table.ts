@@ -42,18 +42,22 @@ export class TranspositionTable {
     return this.flags[i] !== 0 && this.keyLo[i] === lo && this.keyHi[i] === hi ? i : -1;
   }
 
+  /** The depth searched below the slot's position. */
   depth(slot: number): number {
     return this.depths[slot]!;
   }
 
+  /** EXACT, LOWER or UPPER. */
   flag(slot: number): number {
     return this.flags[slot]!;
   }
 
+  /** The stored score (wins and losses relative to the slot's position). */
   score(slot: number): number {
     return this.scores[slot]!;
   }
 
+  /** The index of the best move in the position's move list. */
   move(slot: number): number {
     return this.moves[slot]!;
   }
