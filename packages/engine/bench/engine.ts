@@ -15,24 +15,28 @@ import type { GameJob, GameResult, PlayerSpec } from './players.js';
 
 const quick = process.argv.includes('--quick');
 const gamesArg = process.argv.find((a) => a.startsWith('--games='));
-const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 4 : 40;
+const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 2 : 40;
 const GAMES_VS_RANDOM = quick ? 2 : 10;
-const GAMES_VS_GREEDY = quick ? 8 : 16;
+const GAMES_VS_GREEDY = quick ? 4 : 16;
 const TIME_SCALE = quick ? 0.25 : 1;
 const THREADS = Math.max(1, Math.min(2, availableParallelism()));
 const pad = (v: unknown, n: number): string => String(v).padStart(n);
 
 function speed(): void {
-  console.log('search from the start: per level (its own limits), and a free 2 s search');
+  console.log(
+    `search from the start: per level (its own limits${quick ? ', a quarter of its time' : ''}), and a free ${quick ? '0.5' : '2'} s search`,
+  );
   console.log('variant      level  depth      nodes     ms   knodes/s');
   for (const id of VARIANT_IDS) {
     const v = getVariant(id);
     if (!v.ok) throw new Error(v.error.message);
     const game = newGame(v.value);
     for (let level = 1; level <= MAX_LEVEL; level++) {
-      const c = chooseMove(game, { level, seed: 1 });
+      const c = chooseMove(game, { level, seed: 1, timeMs: LEVELS[level - 1]!.timeMs * TIME_SCALE });
       const rate = Math.round(c.nodes / Math.max(1, c.ms));
-      console.log(`${id.padEnd(12)} ${pad(level, 5)} ${pad(c.depth, 6)} ${pad(c.nodes, 10)} ${pad(c.ms, 6)} ${pad(rate, 10)}`);
+      console.log(
+        `${id.padEnd(12)} ${pad(level, 5)} ${pad(c.depth, 6)} ${pad(c.nodes, 10)} ${pad(c.ms, 6)} ${pad(rate, 10)}`,
+      );
     }
     const searcher = new Searcher(searchStateOf(game), new TranspositionTable(20));
     const started = Date.now();
@@ -48,6 +52,7 @@ function speed(): void {
 async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
   const results: GameResult[] = new Array<GameResult>(jobs.length);
   let next = 0;
+  let done = 0;
   const thread = (): Promise<void> =>
     new Promise((resolve, reject) => {
       const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
@@ -59,6 +64,7 @@ async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
         const i = next++;
         worker.once('message', (result: GameResult) => {
           results[i] = result;
+          process.stderr.write(`\r${++done}/${jobs.length} games`);
           feed();
         });
         worker.postMessage(jobs[i]);
@@ -67,6 +73,7 @@ async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
       feed();
     });
   await Promise.all(Array.from({ length: THREADS }, thread));
+  process.stderr.write('\n');
   return results;
 }
 
@@ -78,16 +85,26 @@ const job = (variant: string, fox: PlayerSpec, geese: PlayerSpec, seed: number, 
   seed,
   openingPlies,
   timeScale: TIME_SCALE,
-  maxPlies: 300,
+  maxPlies: 240,
 });
 
 /** Games of `a` against `b`: variants in turn, each opening played with `a` on both sides. */
-function match(a: PlayerSpec, b: PlayerSpec, games: number, variants: readonly string[], seed: number, opening: number) {
+function match(
+  a: PlayerSpec,
+  b: PlayerSpec,
+  games: number,
+  variants: readonly string[],
+  seed: number,
+  opening: number,
+): { aSide: Side; job: GameJob }[] {
   return Array.from({ length: games }, (_, g) => {
     const variant = variants[g % variants.length]!;
     const aFox = Math.floor(g / variants.length) % 2 === 0;
     const s = seed * 1000 + Math.floor(g / (2 * variants.length)) * 10 + (g % variants.length);
-    return { aSide: (aFox ? 'fox' : 'geese') as Side, job: aFox ? job(variant, a, b, s, opening) : job(variant, b, a, s, opening) };
+    return {
+      aSide: aFox ? 'fox' : 'geese',
+      job: aFox ? job(variant, a, b, s, opening) : job(variant, b, a, s, opening),
+    };
   });
 }
 
@@ -137,7 +154,7 @@ async function strength(): Promise<void> {
   });
   const all = sections.flatMap((s) => s.games);
   console.log(
-    `\nstrength: ${all.length} games on ${THREADS} worker threads${quick ? ', quick: a quarter of each level\'s time, few games (indicative only)' : ''}`,
+    `\nstrength: ${all.length} games on ${THREADS} worker threads${quick ? ", quick: a quarter of each level's time, few games (indicative only)" : ''}`,
   );
   const results = await playAll(all.map((g) => g.job));
   console.log('pairing                          games  W-D-L      score  as fox  as geese  avg plies  target');
@@ -170,5 +187,5 @@ async function strength(): Promise<void> {
   console.log(`strength run took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-if (!process.argv.includes("--strength-only")) speed();
+if (!process.argv.includes('--strength-only')) speed();
 await strength();

@@ -5,7 +5,7 @@ import { FOX, type Game, getVariant, GOOSE, newGame, type Outcome, playPath, typ
 import { chooseMove } from '../src/choose.js';
 import { EvalScratch, evaluate } from '../src/evaluate.js';
 import { levelSettings } from '../src/levels.js';
-import { randomIndex, type Random, seededRandom } from '../src/random.js';
+import { type Random, randomIndex, seededRandom } from '../src/random.js';
 import { SearchState } from '../src/state.js';
 
 /** Who plays a side. */
@@ -14,6 +14,7 @@ export type PlayerSpec = { kind: 'level'; level: number } | { kind: 'random' } |
 /** One game to play. */
 export interface GameJob {
   readonly variant: string;
+  readonly options?: Readonly<Record<string, unknown>>; // the variant's options (defaults when absent)
   readonly fox: PlayerSpec;
   readonly geese: PlayerSpec;
   readonly seed: number; // the opening and every chance choice
@@ -60,7 +61,7 @@ function move(spec: PlayerSpec, game: Game, random: Random, timeScale: number): 
 
 /** Plays one game to its end (or the ply cap). */
 export function playGame(job: GameJob): GameResult {
-  const variant = getVariant(job.variant);
+  const variant = getVariant(job.variant, job.options ?? {});
   if (!variant.ok) throw new Error(variant.error.message);
   const random = seededRandom(job.seed);
   let game = newGame(variant.value);

@@ -1,7 +1,7 @@
 import { generateMoves, makeMoveText, newGame, playPath, startPosition, VARIANT_IDS } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
-import { chooseMove, evaluateGame } from './choose.js';
+import { chooseMove, chooseMoveForRecord, evaluateGame } from './choose.js';
 import { LEVELS } from './levels.js';
 import { gameAt, solve, variantOf } from './testing.js';
 
@@ -88,6 +88,24 @@ describe('levels', () => {
     const choice = chooseMove(game, { level: 8, stopFlag });
     expect(choice.ms).toBeLessThan(1000);
     expect(playPath(game, choice.path).ok).toBe(true);
+  });
+});
+
+describe('chooseMoveForRecord', () => {
+  it('replays the record and answers for its side to move', () => {
+    const answer = chooseMoveForRecord({ variant: 'standard', moves: ['d4-d5', 'c3-c4'] }, { level: 2, seed: 1 });
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(answer.value.path.length).toBeGreaterThanOrEqual(2);
+    expect(answer.value.points[0]).toBe('d5');
+  });
+
+  it.each([
+    [{ variant: 'chess', moves: [] }, 'unknown-variant'],
+    [{ variant: 'standard', moves: ['d4-d6'] }, 'illegal-move'],
+    [{ variant: 'standard', start: 'fox:d4 geese:a3,g3,c1 turn:fox', moves: [] }, 'game-over'],
+  ])('%j: %s', (record, code) => {
+    const answer = chooseMoveForRecord(record, { level: 1 });
+    expect(answer.ok ? null : answer.error.code).toBe(code);
   });
 });
 

@@ -1,7 +1,7 @@
 // The engine's public face: choose a move for a game at a level, and assess a position (for
 // answering draw offers). Synchronous and pure apart from the clock, so a worker thread or a
 // browser worker can call it directly.
-import { type Game, makeMoveText, type Side } from '@fg/rules';
+import { type Game, type GameRecord, makeMoveText, ok, replayRecord, type Result, type Side } from '@fg/rules';
 
 import { levelSettings } from './levels.js';
 import { type Random, randomIndex, seededRandom } from './random.js';
@@ -45,11 +45,24 @@ function decided(score: number): Pick<Choice, 'winsIn' | 'losesIn'> {
   return { winsIn: null, losesIn: null };
 }
 
+const tables = new Map<number, TranspositionTable>();
+
+/** A cleared table of 2^bits slots, reused across moves so that no move pays for allocating one. */
+function clearedTable(bits: number): TranspositionTable {
+  let table = tables.get(bits);
+  if (!table) {
+    table = new TranspositionTable(bits);
+    tables.set(bits, table);
+  }
+  table.clear();
+  return table;
+}
+
 /** Runs the level's search on a game that has not ended. */
 function think(game: Game, depth: number, timeMs: number, bits: number, options: ThinkOptions, exactRoot: boolean) {
   if (game.result) throw new RangeError(`the game is over (${game.result.winner ?? 'draw'} ${game.result.reason})`);
   const started = Date.now();
-  const searcher = new Searcher(searchStateOf(game), new TranspositionTable(bits));
+  const searcher = new Searcher(searchStateOf(game), clearedTable(bits));
   const { signal, stopFlag } = options;
   const outcome: SearchOutcome = searcher.run({
     maxDepth: depth,
@@ -129,4 +142,16 @@ export function evaluateGame(game: Game, options: { timeMs?: number; maxDepth?: 
     ...decided(score),
     depth: outcome.depth,
   };
+}
+
+/**
+ * chooseMove for a game sent as a record (variant, options, start, move texts): the form a
+ * worker thread receives, since a Game holds functions and cannot be posted. A record that does
+ * not replay gives the rules' error; a finished game gives `game-over`.
+ */
+export function chooseMoveForRecord(record: GameRecord, options: ThinkOptions): Result<Choice> {
+  const game = replayRecord(record);
+  if (!game.ok) return game;
+  if (game.value.result) return { ok: false, error: { code: 'game-over', message: 'the game is over' } };
+  return ok(chooseMove(game.value, options));
 }

@@ -31,24 +31,33 @@ export class TranspositionTable {
     this.moves = new Int16Array(size);
   }
 
+  /** Forgets every entry (cheap: only the flags are cleared). */
+  clear(): void {
+    this.flags.fill(0);
+  }
+
   /** The slot holding this key, or -1. */
   find(lo: number, hi: number): number {
     const i = lo & this.mask;
     return this.flags[i] !== 0 && this.keyLo[i] === lo && this.keyHi[i] === hi ? i : -1;
   }
 
+  /** The depth searched below the slot's position. */
   depth(slot: number): number {
     return this.depths[slot]!;
   }
 
+  /** EXACT, LOWER or UPPER. */
   flag(slot: number): number {
     return this.flags[slot]!;
   }
 
+  /** The stored score (wins and losses relative to the slot's position). */
   score(slot: number): number {
     return this.scores[slot]!;
   }
 
+  /** The index of the best move in the position's move list. */
   move(slot: number): number {
     return this.moves[slot]!;
   }
