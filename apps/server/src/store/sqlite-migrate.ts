@@ -1,20 +1,21 @@
 // Brings a database made by an older server up to the current schema; CREATE TABLE IF NOT EXISTS leaves old tables as they were.
 import type Database from 'libsql';
 
-/** Columns added after the first schema, with their definitions. */
-const ADDED_COLUMNS: readonly (readonly [table: string, column: string, definition: string])[] = [
-  ['tables', 'listed', 'INTEGER NOT NULL DEFAULT 0'], // v1.1 lobby
-  ['tables', 'computer', 'TEXT'], // v1.1 computer seat, JSON
+/** Columns added after the first schema: the table, then the column's name and definition. */
+const ADDED_COLUMNS: readonly [table: string, column: string][] = [
+  ['tables', 'listed INTEGER NOT NULL DEFAULT 0'], // v1.1 lobby
+  ['tables', 'computer TEXT'], // v1.1 computer seat, JSON
 ];
 
 /** Adds every column of ADDED_COLUMNS that a table lacks; returns the ones added. */
 export function addMissingColumns(db: Database.Database): string[] {
   const added: string[] = [];
-  for (const [table, column, definition] of ADDED_COLUMNS) {
+  for (const [table, column] of ADDED_COLUMNS) {
+    const name = column.split(' ')[0]!;
     const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
-    if (columns.some((c) => c.name === column)) continue;
-    db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
-    added.push(`${table}.${column}`);
+    if (columns.some((c) => c.name === name)) continue;
+    db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
+    added.push(`${table}.${name}`);
   }
   return added;
 }
