@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { optionsSchema, sideSchema, tableIdSchema } from './schemas.js';
+import { COMPUTER_LEVELS } from './vocabulary.js';
 
 /** At most this many tables in each list of the lobby. */
 export const LOBBY_LIMIT = 50;
@@ -18,6 +19,8 @@ export const lobbyTableSchema = z.object({
   ply: z.number().int().min(0),
   spectators: z.number().int().min(0),
   createdAt: z.iso.datetime(),
+  /** An addition: the computer's level, on a table where the computer plays. */
+  computer: z.number().int().min(COMPUTER_LEVELS.min).max(COMPUTER_LEVELS.max).optional(),
 });
 /** `GET /api/lobby` answer, and each `lobby` event of `GET /api/lobby/events` (an addition). */
 export const lobbyResponseSchema = z.object({

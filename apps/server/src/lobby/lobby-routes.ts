@@ -1,6 +1,5 @@
 // `GET /api/lobby` (docs/protocol.md) and its live feed `GET /api/lobby/events` (an addition): Server-Sent Events,
 // one `lobby` event with both lists at once and after every change.
-import type { LobbyResponse } from '@fg/protocol';
 import type { FastifyInstance } from 'fastify';
 
 import type { Lobby } from './lobby.js';
@@ -25,11 +24,10 @@ export function registerLobbyRoutes(app: FastifyInstance, lobby: Lobby): void {
       connection: 'keep-alive',
       'x-accel-buffering': 'no', // nginx: pass each event on at once
     });
-    const send = (lobbyNow: LobbyResponse): void =>
-      void raw.write(`event: lobby\ndata: ${JSON.stringify(lobbyNow)}\n\n`);
+    const send = (json: string): void => void raw.write(`event: lobby\ndata: ${json}\n\n`);
     // A browser reconnects by itself after this many ms when the stream breaks.
     raw.write('retry: 3000\n\n');
-    send(first);
+    send(JSON.stringify(first));
     const unsubscribe = lobby.subscribe(send);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const end = (): void => {

@@ -75,7 +75,8 @@ describe('GET /api/lobby', () => {
     const computer = await create({ side: 'fox', listed: true, computer: { level: 1 } });
     const { waiting, playing } = await lobby();
     expect(ids(waiting)).not.toContain(computer.id);
-    expect(ids(playing)).toContain(computer.id);
+    expect(playing.find((t) => t.id === computer.id)).toMatchObject({ computer: 1 });
+    expect(playing.find((t) => t.id === computer.id)!.freeSide).toBeUndefined();
   });
 
   it('lets a listed table that waited more than 30 minutes leave the lobby; it comes back once in play', async () => {

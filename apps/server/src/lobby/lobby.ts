@@ -31,6 +31,7 @@ function entryOf({ stored, spectators }: Pick<TableSnapshot, 'stored' | 'spectat
       ...(freeSide ? { freeSide } : {}),
       ply: stored.moves.length,
       spectators,
+      ...(stored.computer ? { computer: stored.computer.level } : {}),
     },
   };
 }
@@ -41,7 +42,7 @@ export class Lobby implements TableObserver {
   readonly #now: () => number;
   readonly #coalesceMs: number;
   readonly #onError: LobbyOptions['onError'];
-  readonly #listeners = new Set<(lobby: LobbyResponse) => void>();
+  readonly #listeners = new Set<(json: string) => void>();
   #pending: NodeJS.Timeout | null = null;
   #expiry: NodeJS.Timeout | null = null;
   #writes: Promise<void> = Promise.resolve(); // index writes in order, so a later state never lands first
@@ -71,8 +72,8 @@ export class Lobby implements TableObserver {
     return this.#index.list(this.#now());
   }
 
-  /** Calls `listener` with each new state of the lobby (not the current one); returns the unsubscribe. */
-  subscribe(listener: (lobby: LobbyResponse) => void): () => void {
+  /** Calls `listener` with each new state of the lobby as JSON, made once for all (not the current one); returns the unsubscribe. */
+  subscribe(listener: (json: string) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -107,7 +108,7 @@ export class Lobby implements TableObserver {
     const text = JSON.stringify(lobby);
     if (text !== this.#last) {
       this.#last = text;
-      for (const listener of this.#listeners) listener(lobby);
+      for (const listener of this.#listeners) listener(text);
     }
     const next = await this.#index.nextExpiry();
     if (this.#expiry) clearTimeout(this.#expiry);
