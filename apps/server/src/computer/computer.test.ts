@@ -149,7 +149,7 @@ describe('the computer as a player', () => {
   });
 });
 
-/** A server started on a data folder holding one stored computer table `storedTable1`; the human's token is passed on. */
+/** A server started on a store holding one computer table `storedTable1`, as after a restart; the human's token is passed on. */
 async function withStoredTable(
   table: { moves: string[]; computer: { side: Side; level: number } },
   run: (at: TestServer, humanToken: string) => Promise<void>,
@@ -171,8 +171,8 @@ async function withStoredTable(
       createdAt: Date.now(),
       computer,
     });
-    await store.close();
-    const at = await startServer({ dataDir, computerThreads: 1, computerThinkMs: 60 });
+    // The app starts on this store as a restarted server would on its data folder (and so in any backend mode).
+    const at = await startServer({ dataDir, computerThreads: 1, computerThinkMs: 60 }, { store });
     try {
       await run(at, human);
     } finally {
