@@ -9,6 +9,7 @@ import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerJsonBodies } from './routes/json-body.js';
+import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
 import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   registerErrorHandler(app, throttle);
+  await registerSecurityHeaders(app);
   registerJsonBodies(app);
   await app.register(rateLimit, {
     global: false,
