@@ -1,5 +1,5 @@
 // Opening the database file: WAL mode, the schema, and a start that fails with one line saying what to do.
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 import Database from 'libsql';
@@ -52,23 +52,35 @@ function recoveryAdvice(path: string): string {
 /** Explains an error of opening the database in one line. */
 function explain(path: string, error: unknown): string {
   const code = errorCode(error);
-  const message = error instanceof Error ? error.message : String(error);
+  // One line, whatever SQLite said (quick_check reports may span lines).
+  const said = error instanceof Error ? error.message : String(error);
+  const message = said.replace(/\s+/g, ' ').trim().slice(0, 300);
   if (CORRUPT.test(code)) return `database ${path} is damaged (${message}): ${recoveryAdvice(path)}`;
   if (/READONLY|CANTOPEN|PERM|EROFS|EACCES/.test(code) || /readonly|unable to open/.test(message))
     return `cannot open database ${path} for writing (${message}): DATA_DIR must be a writable folder`;
   return `cannot open database ${path}: ${message}${code ? ` (${code})` : ''}`;
 }
 
+/** Makes sure the data folder exists, is a folder and can be written, or says which of these fails. */
+function prepareFolder(folder: string): void {
+  if (existsSync(folder) && !statSync(folder).isDirectory())
+    throw new StartupError(`DATA_DIR ${folder} is a file, not a folder`);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new StartupError(`cannot create data folder ${folder} (DATA_DIR): ${(error as Error).message}`);
+  }
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    throw new StartupError(`data folder ${folder} (DATA_DIR) cannot be written: ${(error as Error).message}`);
+  }
+}
+
 /** Opens (or creates) the database of a data folder, ready for the store; throws a StartupError on any problem. */
 export function openDatabase(dataDir: string, sync: 'full' | 'normal'): Database.Database {
   const path = dataDir === ':memory:' ? ':memory:' : resolve(databasePath(dataDir));
-  if (dataDir !== ':memory:') {
-    try {
-      mkdirSync(dataDir, { recursive: true });
-    } catch (error) {
-      throw new StartupError(`cannot create data folder ${resolve(dataDir)}: ${(error as Error).message}`);
-    }
-  }
+  if (dataDir !== ':memory:') prepareFolder(resolve(dataDir));
   let db: Database.Database | undefined;
   try {
     db = new Database(path);

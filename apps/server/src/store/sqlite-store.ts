@@ -219,6 +219,14 @@ export class SqliteStore implements TableStore {
     if (this.#watch) clearInterval(this.#watch);
     if (!this.#db.open) return;
     this.#batch.flush();
+    // libsql leaves the log behind on close: moving it into the database file keeps the file whole by itself.
+    if (!this.#lost) {
+      try {
+        this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch {
+        // A busy or failing disk: the log stays, and SQLite replays it at the next start.
+      }
+    }
     this.#db.close();
   }
 }
