@@ -79,6 +79,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(websocket, {
     // UTF-8 is checked per message by the socket route, so a bad frame gets bad-message rather than a 1007 close.
     options: { maxPayload: MAX_PAYLOAD_BYTES, skipUTF8Validation: true },
+    // Errors on a socket are the client's (a malformed frame, a reset): a throttled line, never a stack.
+    errorHandler: (error, socket, request) => {
+      throttle.warn(request.log, 'socket error', { reason: error.message });
+      socket.terminate();
+    },
     preClose(done) {
       closeAllSockets(this.websocketServer.clients);
       // A closed WebSocket server refuses upgrades that still come in while the app shuts down.

@@ -13,6 +13,20 @@ export function sendError(reply: FastifyReply, code: HttpErrorCode, message: str
 /** Out of file descriptors (or memory for them): a passing state, answered 503 like a failing store. */
 const RESOURCE_CODES = new Set(['EMFILE', 'ENFILE', 'ENOMEM']);
 
+/** Headers a static file sets before it is read; an error answer must not carry them. */
+const FILE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'vary',
+];
+
 type AnyError = { statusCode?: number; message?: string; code?: string };
 
 /** The protocol code of an error that reached the handler; faults (5xx) are logged, client errors never. */
@@ -36,6 +50,8 @@ export function registerErrorHandler(app: FastifyInstance, throttle: LogThrottle
       if (code === 'unavailable') reply.header('retry-after', '5');
       // A failure after the headers went out (a file that broke off mid-stream) can only end the response.
       if (reply.sent || reply.raw.headersSent) return void reply.raw.destroy();
+      // A file that failed to open left its own headers (type, length, caching): the error body has none of them.
+      for (const header of FILE_HEADERS) reply.removeHeader(header);
       return sendError(reply, code, message);
     } catch {
       if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });

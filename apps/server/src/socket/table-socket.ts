@@ -109,8 +109,6 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
       socket.on('close', () => {
         queue = queue.then(() => authority.leave(member));
       });
-      // Errors here are the client's (a malformed frame, a reset): worth a line, never a stack.
-      socket.on('error', (error) => throttle.warn(request.log, 'socket error', { reason: error.message }));
     },
   });
 }
