@@ -166,6 +166,17 @@ describe('connections per address', () => {
     three[0]!.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await openRaw(url)).status).toBe(101);
+    // Plain requests to the socket's address (on keep-alive connections) hold no place.
+    three[1]!.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 5; i++) expect((await fetch(url.replace('ws:', 'http:'))).status).toBe(400);
+    expect((await openRaw(url)).status).toBe(101);
+  });
+
+  it('sets the HTTP timeouts, so idle and dribbling connections give their descriptors back', async () => {
+    const server = await start();
+    const http = server.app.server;
+    expect([http.timeout, http.requestTimeout, http.keepAliveTimeout]).toEqual([60_000, 30_000, 10_000]);
   });
 });
 

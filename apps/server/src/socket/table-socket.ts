@@ -48,6 +48,8 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
     onRequest: async (request, reply) => {
       await sameSite(request, reply);
       if (reply.sent) return;
+      // Only an upgrade holds a connection for long; a plain GET of this address is answered and done.
+      if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
       if (!connections.reserve(request.ip)) {
         throttle.warn(request.log, 'connections per address exceeded', { address: request.ip });
         return sendError(reply, 'rate-limited', 'too many connections from this address');
