@@ -3,7 +3,7 @@
 //    join and leave without pause, for 60 s; the server's RSS is sampled every second (target: < 400 MB);
 // 2. a crowd: 2,000 spectators join one table (20 loopback addresses, 100 each, under the per-address cap) while
 //    two players play on another table; join time (target < 20 s) and that table's move round trip p99 (< 100 ms).
-// Run: tsx apps/server/bench/hostile.ts [--quick] [--seconds 60] [--spectators 2000]
+// Run: tsx apps/server/bench/hostile.ts [--quick] [--seconds 60] [--spectators 2000] [--node-args '<V8 flags>']
 import { parseArgs } from 'node:util';
 
 import type { CreateTableResponse, TakeSeatResponse } from '@fg/protocol';
@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 
 import { RawSocket } from '../src/testing/raw-socket.js';
 import { type ServerProcess, startServerProcess } from '../src/testing/server-process.js';
+import { collectGarbage, inspectorUrl } from './inspector.js';
 import { rssKb } from './proc.js';
 import { summarize } from './stats.js';
 
@@ -20,6 +21,7 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: false },
     seconds: { type: 'string' },
     spectators: { type: 'string' },
+    'node-args': { type: 'string' }, // V8 flags for the server, e.g. '--max-old-space-size=200'
   },
 });
 const quick = flags.quick ?? false;
@@ -67,7 +69,7 @@ function join(
 }
 
 /** Part 1: never-reading spectators and churning sockets; returns RSS samples in kB. */
-async function memory(server: ServerProcess): Promise<void> {
+async function memory(server: ServerProcess, inspector: string): Promise<void> {
   const { table } = await post<CreateTableResponse>(server, '/api/tables', { variant: 'standard' });
   const url = `ws://127.0.0.1:${server.port}/api/tables/${table.id}/ws`;
   const before = rssKb(server.child.pid!);
@@ -106,6 +108,10 @@ async function memory(server: ServerProcess): Promise<void> {
   await Promise.all(churners);
   for (const raw of stalled) raw.destroy();
   const peak = Math.max(...samples);
+  // What the server still holds once the attack is over, after a full collection: live memory, not garbage.
+  await sleep(2000);
+  const heap = await collectGarbage(inspector);
+  const afterGc = rssKb(server.child.pid!);
   console.log(`\n1. memory: 50 never-reading spectators + 40 churning sockets for ${memorySeconds} s (default limits)`);
   console.log(
     `   RSS before ${mb(before)}, after 10 s ${mb(samples[9] ?? peak)}, peak ${mb(peak)}, end ${mb(samples.at(-1)!)}`,
@@ -113,6 +119,9 @@ async function memory(server: ServerProcess): Promise<void> {
   console.log(
     `   target: < 400 MB -> ${peak < 400 * 1024 ? 'met' : 'NOT met'}; churn: ${joins} joins, ${refused} refused`,
   );
+  const trend = samples.filter((_, i) => i % 10 === 9).map((kb) => (kb / 1024).toFixed(0));
+  console.log(`   RSS every 10 s (MB): ${trend.join(', ')}`);
+  console.log(`   after the attack and a full GC: RSS ${mb(afterGc)}, JS heap used ${mb(heap.usedKb)}`);
 }
 
 /** A table where two players move in turn, timing each move from its send to its `moved` at the sender. */
@@ -192,9 +201,16 @@ async function crowdJoins(server: ServerProcess): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`Fox and Geese server under hostile clients${quick ? ' (quick)' : ''}: default limits, 127.0.0.1`);
-  const server = await startServerProcess({ env: { LOG_LEVEL: 'error' } });
+  let output = '';
+  const server = await startServerProcess({
+    env: { LOG_LEVEL: 'error' },
+    nodeArgs: ['--inspect=127.0.0.1:0', ...(flags['node-args']?.split(' ').filter(Boolean) ?? [])],
+    onOutput: (chunk) => (output += chunk),
+  });
   try {
-    await memory(server);
+    const inspector = inspectorUrl(output);
+    if (!inspector) throw new Error('the server printed no inspector address');
+    await memory(server, inspector);
     await crowdJoins(server);
   } finally {
     await server.stop();
