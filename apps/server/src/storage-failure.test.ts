@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { databasePath } from './store/sqlite-open.js';
 import { holdLock, mountSmallDisk } from './testing/failing-storage.js';
-import type { TestClient} from './testing/harness.js';
+import type { TestClient } from './testing/harness.js';
 import { request, seatedTable, startServer, type TestServer } from './testing/harness.js';
 import { startServerProcess } from './testing/server-process.js';
 

@@ -9,7 +9,7 @@ import { sendError } from './errors.js';
  * Whether a request may act: no `Origin` header, or one naming the server's own host (as the request addressed it),
  * or one of the allowed origins. `Origin: null` (a sandboxed frame, a file) is foreign.
  */
-export function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
+function originAllowed(request: FastifyRequest, allowedOrigins: readonly string[]): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   if (allowedOrigins.includes(origin)) return true;

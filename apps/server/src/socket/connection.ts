@@ -7,7 +7,7 @@ import type { Member } from '../tables/live-table.js';
 const OPEN = 1;
 
 /** Close code "try again later": the client reconnects and gets the whole table again in `welcome`. */
-export const TRY_AGAIN_LATER = 1013;
+const TRY_AGAIN_LATER = 1013;
 
 /** A player's queue may grow past the cap by this factor (moves are never dropped) before it is closed too. */
 const PLAYER_HARD_FACTOR = 4;

@@ -24,7 +24,7 @@ export interface BatchOptions {
 }
 
 /** Whether SQLite refused for a lock (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT, ...): worth trying again. */
-export function isBusy(error: unknown): boolean {
+function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }

@@ -1,6 +1,6 @@
 // Real storage failures for tests: a small tmpfs that fills up, and a second process holding the database's lock.
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync,mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
