@@ -9,6 +9,7 @@ const tsx = `${root}node_modules/.bin/tsx`;
 const args = process.argv.slice(2);
 const BENCHES: [string, string][] = [
   ['rules: perft', 'packages/rules/bench/perft.ts'],
+  ['engine: speed and strength', 'packages/engine/bench/engine.ts'],
   ['server: load', 'apps/server/bench/run.ts'],
   ['server: hostile clients', 'apps/server/bench/hostile.ts'],
   ['server: store on the event loop vs a worker', 'apps/server/bench/store-offload.ts'],
