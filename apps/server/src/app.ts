@@ -9,12 +9,14 @@ import type { Config } from './config.js';
 import { Lobby } from './lobby/lobby.js';
 import { MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
-import { loggerOptions } from './logger.js';
+import { loggerOptions, LogThrottle } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
+import { registerHealthRoutes } from './routes/health.js';
 import { registerJsonBodies } from './routes/json-body.js';
 import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
+import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { SqliteStore } from './store/sqlite-store.js';
 import type { TableStore } from './store/store.js';
@@ -40,9 +42,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.
     forceCloseConnections: 'idle',
+    // A connection that says nothing, dribbles a request or idles between requests gives its file descriptor back
+    // (an upgraded WebSocket is no longer under these: liveness pings watch it).
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
   });
-  const store = deps.store ?? new SqliteStore(config.dataDir, config.sqliteSync);
-  const onError = (error: unknown, what: string): void => app.log.error({ err: error }, what);
+  const throttle = new LogThrottle();
+  const store =
+    deps.store ??
+    new SqliteStore(config.dataDir, {
+      sync: config.sqliteSync,
+      busyMs: config.storeBusyMs,
+      onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
+    });
+  const onError = (error: unknown, what: string): void => throttle.error(app.log, what, error);
   // v1.1: the lobby and the computer's seats watch the tables.
   const lobby = new Lobby(new MemoryLobbyIndex(), { ...(deps.now ? { now: deps.now } : {}), onError });
   const computers = new ComputerSeats(new ThinkPool(config.computerThreads), {
@@ -58,9 +72,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   computers.bind(authority); // v1.1
   app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
-  app.addHook('onClose', async () => store.close());
+  const connections = new Connections({
+    maxPerAddress: config.maxConnectionsPerAddress,
+    helloMs: config.helloMs,
+    pingMs: config.pingMs,
+    pongTimeoutMs: config.pongTimeoutMs,
+  });
+  app.addHook('onClose', async () => {
+    connections.stop();
+    await store.close();
+  });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, throttle);
   await registerSecurityHeaders(app);
   registerJsonBodies(app);
   await app.register(rateLimit, {
@@ -71,6 +94,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(websocket, {
     // UTF-8 is checked per message by the socket route, so a bad frame gets bad-message rather than a 1007 close.
     options: { maxPayload: MAX_PAYLOAD_BYTES, skipUTF8Validation: true },
+    // Errors on a socket are the client's (a malformed frame, a reset): a throttled line, never a stack.
+    errorHandler: (error, socket, request) => {
+      throttle.warn(request.log, 'socket error', { reason: error.message });
+      socket.terminate();
+    },
     preClose(done) {
       closeAllSockets(this.websocketServer.clients);
       // A closed WebSocket server refuses upgrades that still come in while the app shuts down.
@@ -87,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),
-      (error: unknown) => app.log.error({ err: error }, 'sweep failed'),
+      (error: unknown) => throttle.error(app.log, 'sweep failed', error),
     );
   };
   sweep();
@@ -95,12 +123,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  registerApiRoutes(app, authority, config.createLimit);
+  registerHealthRoutes(app, store);
+  registerApiRoutes(app, authority, {
+    createLimit: config.createLimit,
+    allowedOrigins: config.allowedOrigins,
+    throttle,
+  });
   registerLobbyRoutes(app, lobby); // v1.1
   registerTableSocket(app, authority, {
-    burst: config.messageBurst,
-    ratePerSecond: config.messageRate,
-    maxStrikes: config.maxStrikes,
+    guard: { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes },
+    connections,
+    maxQueuedBytes: config.maxQueuedBytes,
+    allowedOrigins: config.allowedOrigins,
+    throttle,
   });
   await registerWebApp(app, config.webDir);
   return app;

@@ -7,7 +7,8 @@ import Database from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { addMissingColumns } from './sqlite-migrate.js';
-import { databasePath, SqliteStore } from './sqlite-store.js';
+import { databasePath } from './sqlite-open.js';
+import { SqliteStore } from './sqlite-store.js';
 
 /** The `tables` schema of the first release, before the lobby and the computer. */
 const FIRST_SCHEMA = `
