@@ -78,7 +78,13 @@ interface Phase {
 async function phase(client: ReturnType<typeof fork>, count: number, dir: string): Promise<Phase> {
   const file = join(dir, `loop-${count}.json`);
   const target = await startTarget('server', {
-    env: { CREATE_LIMIT: '1000000', MESSAGE_BURST: '1000000', MESSAGE_RATE: '1000000', BENCH_LOOP_DELAY_FILE: file },
+    env: {
+      CREATE_LIMIT: '1000000',
+      MESSAGE_BURST: '1000000',
+      MESSAGE_RATE: '1000000',
+      MAX_CONNECTIONS_PER_ADDRESS: '1000000', // every socket comes from 127.0.0.1
+      BENCH_LOOP_DELAY_FILE: file,
+    },
     nodeArgs: ['--import', PROBE],
   });
   const computer = new ComputerGames(target.baseUrl, level);
