@@ -3,3 +3,4 @@ export * from './parse.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './vocabulary.js';
+export * from './apply-message.js';

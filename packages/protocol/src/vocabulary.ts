@@ -1,7 +1,7 @@
 // The fixed words of protocol v1 as `as const` lists, each with its derived type.
-import { type Side,SIDES } from '@fg/rules';
+import { type Side, SIDES } from '@fg/rules';
 
-export { type Side,SIDES };
+export { type Side, SIDES };
 
 /** The protocol's version; a breaking change to any message bumps it. */
 export const PROTOCOL_VERSION = 1;
@@ -13,6 +13,9 @@ export const MAX_FRAME_BYTES = 4096;
 export const SEAT_CHOICES = ['fox', 'geese', 'random'] as const;
 /** A side, or `random`. */
 export type SeatChoice = (typeof SEAT_CHOICES)[number];
+
+/** Bounds of a table's clock in seconds (protocol v1.1): initial 15-10800, Fischer increment 0-180. */
+export const CLOCK_LIMITS = { initialMin: 15, initialMax: 10_800, incrementMin: 0, incrementMax: 180 } as const;
 
 /** Who a connection is at a table. */
 export const ROLES = ['fox', 'geese', 'spectator'] as const;
@@ -36,6 +39,7 @@ export const REASONS = [
   'resignation',
   'abandoned',
   'draw-agreed',
+  'timeout', // v1.1: a side's clock ran out
 ] as const;
 /** A reason a game ended. */
 export type Reason = (typeof REASONS)[number];

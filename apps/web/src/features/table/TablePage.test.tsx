@@ -87,7 +87,7 @@ describe('TablePage', () => {
   });
 
   it("tells the player of the opponent's draw offer in words and offers Accept draw", () => {
-    live.state = { ...FOX_PLAYER, drawOffer: 'geese' };
+    live.state = { ...FOX_PLAYER, table: { ...FOX_PLAYER.table!, drawOffer: 'geese' } };
     renderPage();
     expect(screen.getByText('The geese offer a draw.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept draw' }));

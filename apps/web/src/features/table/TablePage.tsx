@@ -44,7 +44,7 @@ function TablePage({ id }: { id: string }) {
   useEffect(() => {
     if (state.error) setSent(null);
   }, [state.error]);
-  const { table, game } = withSentMove(state.table, state.game, sent);
+  const { table, game } = withSentMove(state, sent);
   const [announcement, setAnnouncement] = useState('');
   const seenPly = useRef<number | null>(null);
 
@@ -157,8 +157,8 @@ function TablePage({ id }: { id: string }) {
               </button>
             </div>
           )}
-          {state.drawOffer && state.drawOffer !== side && table?.status === 'playing' && (
-            <p className="notice">{t('controls.drawOfferedBy', { context: state.drawOffer })}</p>
+          {table?.drawOffer && table.drawOffer !== side && table.status === 'playing' && (
+            <p className="notice">{t('controls.drawOfferedBy', { context: table.drawOffer })}</p>
           )}
         </div>
         <aside className="table-page__side">
@@ -167,8 +167,8 @@ function TablePage({ id }: { id: string }) {
             <GameControls
               table={table}
               side={side}
-              drawOffer={state.drawOffer}
-              rematchAsked={state.rematchAsked}
+              drawOffer={table.drawOffer ?? null}
+              rematchAsked={table.rematchRequests ?? []}
               abandonSeconds={state.abandonSeconds}
               send={live.send}
             />

@@ -45,7 +45,7 @@ describe('tableReducer', () => {
     expect(state.table?.moves).toEqual(['d4-d5']);
     expect(state.table?.ply).toBe(1);
     expect(state.game?.moves).toHaveLength(1);
-    expect(state.drawOffer).toBeNull();
+    expect(state.table?.drawOffer).toBeNull();
   });
 
   it.each<[string, Partial<TableView>, Side | null, Side[]]>([
@@ -64,7 +64,7 @@ describe('tableReducer', () => {
     ['no offer fields (a view from an older server)', {}, null, []],
   ])('takes the offers of a welcome: %s', (_, fields, drawOffer, rematchAsked) => {
     const state = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'fox', table: { ...TABLE, ...fields } });
-    expect([state.drawOffer, state.rematchAsked]).toEqual([drawOffer, rematchAsked]);
+    expect([state.table?.drawOffer ?? null, state.table?.rematchRequests ?? []]).toEqual([drawOffer, rematchAsked]);
   });
 
   it("a welcome after a reload keeps the offer until the offerer's opponent moves", () => {
@@ -73,9 +73,9 @@ describe('tableReducer', () => {
       role: 'geese',
       table: { ...TABLE, drawOffer: 'fox', rematchRequests: [] },
     });
-    expect(feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox')).drawOffer).toBe('fox');
+    expect(feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox')).table?.drawOffer).toBe('fox');
     expect(
-      feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox'), moved(1, ['c3', 'c4'], 'c3-c4', 'geese')).drawOffer,
+      feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox'), moved(1, ['c3', 'c4'], 'c3-c4', 'geese')).table?.drawOffer,
     ).toBeNull();
   });
 
