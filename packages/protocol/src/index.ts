@@ -1,6 +1,6 @@
 // Protocol v1 (protocol.md): vocabulary, zod schemas, inferred types and parsers for server and web.
+export * from './apply-message.js';
 export * from './parse.js';
 export * from './schemas.js';
 export * from './types.js';
 export * from './vocabulary.js';
-export * from './apply-message.js';

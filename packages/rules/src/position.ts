@@ -2,7 +2,7 @@
 // as the position text of rules.md section 5.
 import type { Board } from './board.js';
 import { fail, ok, type Result } from './result.js';
-import { type Side,SIDES } from './side.js';
+import { type Side, SIDES } from './side.js';
 import type { Variant } from './variants.js';
 
 /** What stands on a point: nothing, a goose or a fox. */

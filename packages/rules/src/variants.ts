@@ -1,5 +1,5 @@
 // Each variant as data (rules.md section 3), with options resolved by one named hook per variant.
-import { type Board, type BoardId, BOARDS, type Direction,DIRECTIONS } from './board.js';
+import { type Board, type BoardId, BOARDS, type Direction, DIRECTIONS } from './board.js';
 import { fail, ok, type Result } from './result.js';
 import type { Side } from './side.js';
 

@@ -33,7 +33,7 @@ import {
   tableView,
 } from './live-table.js';
 import { broadcastPresence, sendTo } from './messages.js';
-import { done, type Outcome,refuse } from './outcome.js';
+import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, newToken, tokenMatches } from './seat-tokens.js';
 
 /** Settings and seams of the authority. */

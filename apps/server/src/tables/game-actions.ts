@@ -4,9 +4,9 @@ import type { ClientMessageOf, GameResult } from '@fg/protocol';
 import { makeMoveText, makePosition, opponent, playPoints, type Side } from '@fg/rules';
 
 import type { TableStore } from '../store/store.js';
-import { isOnline, type LiveTable, type Member,newStoredTable, tableStatus } from './live-table.js';
+import { isOnline, type LiveTable, type Member, newStoredTable, tableStatus } from './live-table.js';
 import { broadcast, sendTo } from './messages.js';
-import { done, type Outcome,refuse } from './outcome.js';
+import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, rematchToken } from './seat-tokens.js';
 
 /** What the actions need from the authority. */

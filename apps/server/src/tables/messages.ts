@@ -1,7 +1,7 @@
 // Telling members things: each message is serialized once, however many members receive it.
 import type { ServerMessage } from '@fg/protocol';
 
-import { type LiveTable, type Member,seatsView, spectatorCount } from './live-table.js';
+import { type LiveTable, type Member, seatsView, spectatorCount } from './live-table.js';
 
 /** Sends one message to one member. */
 export function sendTo(member: Member, message: ServerMessage): void {
