@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { loggerOptions } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
+import { registerGameRecordRoute } from './routes/game-record.js';
 import { registerJsonBodies } from './routes/json-body.js';
 import { registerWebApp } from './routes/web.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
@@ -42,6 +43,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(deps.now ? { now: deps.now } : {}),
     onError: (error, what) => app.log.error({ err: error }, what),
   });
+  app.addHook('onClose', async () => authority.stopClocks());
   app.addHook('onClose', async () => store.close());
 
   registerErrorHandler(app);
@@ -75,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => clearInterval(timer));
 
   registerApiRoutes(app, authority, config.createLimit);
+  registerGameRecordRoute(app, authority);
   registerTableSocket(app, authority, {
     burst: config.messageBurst,
     ratePerSecond: config.messageRate,
