@@ -1,29 +1,36 @@
 // The playable board: the rules library says what a pick means; the board only draws and reports.
+// While a chain is entered the piece is drawn where it has reached and the geese it jumped as taken;
+// End move here / Cancel sit in a bar right above the board, so they are in view without scrolling.
 import { type Game, moveInput } from '@fg/rules';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Board, type Piece } from '../../board/Board';
-import { canEndChain, lastMovePath, pickPoint, piecesOf } from './move-entry';
+import { canEndChain, chainPieces, lastMovePath, pickPoint } from './move-entry';
 
 /** Props of the playable board. */
 export interface GameBoardProps {
-  readonly game: Game;
-  readonly canMove: boolean; // the viewer holds the side to move and play is on
+  readonly game: Game; // the game as shown (a past position while reviewing)
+  readonly canMove: boolean; // the viewer holds the side to move, play is on, and the live position is shown
   readonly onMove: (path: readonly string[]) => void; // a legal, confirmed move
+  readonly flipped?: boolean;
+}
+
+/** The points of note of a variant, marked on the board: the pen of Two Foxes. */
+function markedPoints(game: Game): string[] {
+  return (game.variant.pen ?? []).map((p) => game.variant.board.points[p]!.name);
 }
 
 /** The board of a game with move entry point by point and "End move here". */
-export function GameBoard({ game, canMove, onMove }: GameBoardProps) {
+export function GameBoard({ game, canMove, onMove, flipped = false }: GameBoardProps) {
   const { t } = useTranslation();
-  const [picked, setPicked] = useState<readonly string[]>([]);
-
-  // A new position (a move by anyone, a resync) drops a half-entered move.
-  useEffect(() => {
-    setPicked([]);
-  }, [game]);
+  const [entry, setEntry] = useState<{ game: Game; picked: readonly string[] }>({ game, picked: [] });
+  // A new position (a move by anyone, a resync, a review step) drops a half-entered move.
+  const picked = entry.game === game && canMove ? entry.picked : [];
+  const setPicked = (next: readonly string[]): void => setEntry({ game, picked: next });
 
   const targets = canMove && picked.length > 0 ? moveInput(game, picked).targets : [];
+  const { pieces, taken } = chainPieces(game, picked);
 
   const finish = (path: readonly string[]): void => {
     setPicked([]);
@@ -52,17 +59,6 @@ export function GameBoard({ game, canMove, onMove }: GameBoardProps) {
         if (event.key === 'Escape') setPicked([]);
       }}
     >
-      <Board
-        board={game.variant.board}
-        pieces={piecesOf(game)}
-        targets={targets}
-        picked={picked}
-        lastMove={lastMovePath(game)}
-        pointLabel={pointLabel}
-        pointState={pointState}
-        onPick={onPick}
-        title={t('board.title')}
-      />
       <div className="game-board__actions">
         {canEndChain(game, picked) && (
           <button type="button" onClick={() => finish(picked)}>
@@ -75,6 +71,20 @@ export function GameBoard({ game, canMove, onMove }: GameBoardProps) {
           </button>
         )}
       </div>
+      <Board
+        board={game.variant.board}
+        pieces={pieces}
+        targets={targets}
+        picked={picked}
+        taken={taken}
+        marked={markedPoints(game)}
+        lastMove={lastMovePath(game)}
+        flipped={flipped}
+        pointLabel={pointLabel}
+        pointState={pointState}
+        onPick={onPick}
+        title={t('board.title')}
+      />
     </div>
   );
 }

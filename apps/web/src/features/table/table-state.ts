@@ -1,15 +1,10 @@
 // The table as this client knows it, rebuilt from `welcome` and kept current by later messages.
 // How a message changes the view is the protocol's one transition (applyServerMessage); this adds
 // the rules' game beside it and what only this page cares about.
-import {
-  applyServerMessage,
-  type Role,
-  type ServerMessage,
-  type ServerMessageOf,
-  type SocketErrorCode,
-  type TableView,
-} from '@fg/protocol';
-import { type Game, playPoints, replayRecord } from '@fg/rules';
+import type { Role, ServerMessage, ServerMessageOf, SocketErrorCode, TableView } from '@fg/protocol';
+// The zod-free entry: the web bundle carries the transition, not the schemas.
+import { applyServerMessage } from '@fg/protocol/apply-message';
+import { type Game, playPoints, replayRecord, type Side, SIDES } from '@fg/rules';
 
 /** Everything the table page shows that comes from the server. */
 export interface TableState {
@@ -20,6 +15,11 @@ export interface TableState {
   readonly stale: boolean; // a move did not fit: the page must resync from a new welcome
   readonly abandonSeconds: number | null; // how long an opponent must be away before a claim: 60
   readonly clockAt: number; // when the view's clock was received (performance.now() ms): 1234.5
+  readonly awaySince: Readonly<Record<Side, number | null>>; // when each taken seat was last seen going offline
+  readonly arrivedPly: number; // moves the table had at the last welcome: only later ones are announced
+  readonly joined: Side | null; // a seat taken while this page watched: 'geese' (the friend arrived)
+  readonly welcomes: number; // welcomes received: a new one means the connection was replaced
+  readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
 }
 
 /** The state before the first welcome. */
@@ -31,7 +31,23 @@ export const INITIAL_TABLE_STATE: TableState = {
   stale: false,
   abandonSeconds: null,
   clockAt: 0,
+  awaySince: { fox: null, geese: null },
+  arrivedPly: 0,
+  joined: null,
+  welcomes: 0,
+  arrivedFinished: false,
 };
+
+/** When each seat went away, as far as this page saw: kept while away, null while online or free. */
+function awayTimes(before: TableState['awaySince'], table: TableView | null, at: number): TableState['awaySince'] {
+  if (!table) return before;
+  const since = (side: Side): number | null => {
+    const seat = table.seats[side];
+    return seat.taken && !seat.online ? (before[side] ?? at) : null;
+  };
+  const next = { fox: since('fox'), geese: since('geese') };
+  return next.fox === before.fox && next.geese === before.geese ? before : next;
+}
 
 /** An event the table page feeds the reducer: a server message (with its arrival time), or the page dismissing an error. */
 export type TableAction =
@@ -72,13 +88,30 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         stale: replayed === null,
         abandonSeconds: message.abandonSeconds ?? null,
         clockAt: at,
+        awaySince: awayTimes(INITIAL_TABLE_STATE.awaySince, message.table, at),
+        arrivedPly: message.table.ply,
+        // A reconnect's welcome keeps the news of a seat taken meanwhile.
+        joined:
+          SIDES.find((side) => state.table && !state.table.seats[side].taken && message.table.seats[side].taken) ??
+          state.joined,
+        welcomes: state.welcomes + 1,
+        arrivedFinished: message.table.result !== null,
       };
     }
     case 'moved':
       return { ...applyMoved(state, message), clockAt };
     case 'error':
       return { ...state, error: message.code };
-    default:
-      return { ...state, table: applyServerMessage(state.table, message), clockAt };
+    default: {
+      const table = applyServerMessage(state.table, message);
+      const joined = SIDES.find((side) => table?.seats[side].taken && !state.table?.seats[side].taken);
+      return {
+        ...state,
+        table,
+        clockAt,
+        awaySince: awayTimes(state.awaySince, table, at),
+        joined: joined ?? state.joined,
+      };
+    }
   }
 }

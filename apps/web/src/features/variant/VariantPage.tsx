@@ -1,7 +1,7 @@
 // A variant's page: what it is, the full rules, changes against the standard game, history, start, create.
 import './variant.css';
 
-import { type OptionValue,VARIANT_INFOS } from '@fg/rules';
+import { type OptionValue, VARIANT_INFOS } from '@fg/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
