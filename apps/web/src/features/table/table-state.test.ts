@@ -22,6 +22,8 @@ const moved = (ply: number, path: string[], move: string, side: 'fox' | 'geese')
   result: null,
 });
 
+const MOVE = moved(0, ['d4', 'd5'], 'd4-d5', 'fox');
+
 describe('tableReducer', () => {
   it('replays the moves of a welcome into a game', () => {
     const state = feed(INITIAL_TABLE_STATE, {
@@ -109,5 +111,53 @@ describe('tableReducer', () => {
     const state = feed(INITIAL_TABLE_STATE, { type: 'error', code: 'not-your-turn', message: 'wait' });
     expect(state.error).toBe('not-your-turn');
     expect(tableReducer(state, { type: 'dismiss-error' }).error).toBeNull();
+  });
+
+  it('notes a seat taken while the page watched, and when a taken seat went away', () => {
+    const waiting = {
+      ...TABLE,
+      status: 'waiting' as const,
+      seats: { ...TABLE.seats, geese: { taken: false, online: false } },
+    };
+    const welcomed = tableReducer(INITIAL_TABLE_STATE, {
+      type: 'message',
+      message: { type: 'welcome', role: 'fox', table: waiting },
+      at: 100,
+    });
+    expect([welcomed.joined, welcomed.welcomes, welcomed.awaySince]).toEqual([null, 1, { fox: null, geese: null }]);
+    const joined = tableReducer(welcomed, {
+      type: 'message',
+      message: { type: 'presence', seats: TABLE.seats, spectators: 0 },
+      at: 200,
+    });
+    expect(joined.joined).toBe('geese');
+    const away = tableReducer(joined, {
+      type: 'message',
+      message: { type: 'presence', seats: { ...TABLE.seats, geese: { taken: true, online: false } }, spectators: 0 },
+      at: 300,
+    });
+    expect(away.awaySince).toEqual({ fox: null, geese: 300 });
+    const still = tableReducer(away, {
+      type: 'message',
+      message: { type: 'presence', seats: away.table!.seats, spectators: 1 },
+      at: 400,
+    });
+    expect(still.awaySince).toEqual({ fox: null, geese: 300 });
+  });
+
+  it('restarts the local clock count when a message brings clocks', () => {
+    const clock = { initial: 60, increment: 0, fox: 60_000, geese: 60_000, running: 'fox' as const };
+    const welcomed = tableReducer(INITIAL_TABLE_STATE, {
+      type: 'message',
+      message: { type: 'welcome', role: 'fox', table: { ...TABLE, clock } },
+      at: 50,
+    });
+    expect(welcomed.clockAt).toBe(50);
+    const moved = tableReducer(welcomed, {
+      type: 'message',
+      message: { ...(MOVE as object), clock: { ...clock, fox: 58_000, running: 'geese' } } as ServerMessage,
+      at: 2_100,
+    });
+    expect([moved.clockAt, moved.table?.clock?.running]).toEqual([2_100, 'geese']);
   });
 });

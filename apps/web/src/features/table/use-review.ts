@@ -30,7 +30,7 @@ export function useReview(moves: number): Review {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      const target = event.target as HTMLElement | null;
+      const target = event.target instanceof Element ? event.target : null;
       // Keys belong to fields and to the board's own focus moves.
       if (target?.closest('input, textarea, select, [data-point]') || event.altKey || event.ctrlKey || event.metaKey)
         return;
