@@ -9,6 +9,7 @@ import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerGameRecordRoute } from './routes/game-record.js';
 import { registerJsonBodies } from './routes/json-body.js';
+import { registerPageMeta } from './routes/page-meta.js';
 import { registerWebApp } from './routes/web.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { SqliteStore } from './store/sqlite-store.js';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerApiRoutes(app, authority, config.createLimit);
   registerGameRecordRoute(app, authority);
+  registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {
     burst: config.messageBurst,
     ratePerSecond: config.messageRate,
