@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { type ServerProcess,startServerProcess } from '@fg/server/testing/server-process';
-import { type Browser,chromium } from 'playwright-core';
+import { type ServerProcess, startServerProcess } from '@fg/server/testing/server-process';
+import { type Browser, chromium } from 'playwright-core';
 
 /** Where Debian puts Chromium; the tests are skipped when it is absent. */
 export const CHROMIUM = '/usr/bin/chromium';
