@@ -24,7 +24,7 @@ export function useCreateTable() {
     setBusy(false);
     if (!answer.ok) return setError(answer.code);
     saveSeat(answer.value.table.id, answer.value.seat);
-    navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });
+    void navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });
   };
   return { create, busy, error };
 }

@@ -68,16 +68,16 @@ describe('GameControls', () => {
     rerender({ awaySince: performance.now() });
     expect(screen.getByText('Your opponent is away. You may claim victory in 3 s.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
-    act(() => vi.advanceTimersByTime(2000));
+    void act(() => vi.advanceTimersByTime(2000));
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
-    act(() => vi.advanceTimersByTime(1000));
+    void act(() => vi.advanceTimersByTime(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Claim victory' }));
     expect(send).toHaveBeenCalledWith({ type: 'claim-victory' });
   });
 
   it('withdraws the claim when the opponent comes back', () => {
     const { rerender } = controls(TABLE, { awaySince: performance.now() });
-    act(() => vi.advanceTimersByTime(3000));
+    void act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('button', { name: 'Claim victory' })).toBeTruthy();
     rerender({ awaySince: null });
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();

@@ -64,7 +64,7 @@ function TablePage({ id }: { id: string }) {
 
   const side = role === 'fox' || role === 'geese' ? role : null;
   const reviewing = review.shownPly !== null && game !== null;
-  const shownGame = game && reviewing ? gameAt(game, review.shownPly!) : game;
+  const shownGame = game && reviewing ? gameAt(game, review.shownPly) : game;
   const canMove = !!(table && game && side && table.status === 'playing' && table.turn === side && !game.result);
 
   const sendMove = (path: readonly string[]): void => {
@@ -93,6 +93,7 @@ function TablePage({ id }: { id: string }) {
       <p className="status" role="status">
         {statusText(t, table, role)}
       </p>
+      {side && table && <p className="muted you-play">{t(`table.youPlay.${side}`)}</p>}
       {table && role === 'spectator' && <JoinBanner table={table} sit={live.sit} />}
       <div className="visually-hidden" aria-live="polite">
         {announcement(t, state)}
@@ -110,7 +111,7 @@ function TablePage({ id }: { id: string }) {
       <div className="table-page__body">
         <div className="table-page__board">
           {reviewing ? (
-            <ReviewBar shownPly={review.shownPly!} moves={table!.moves} seenPly={review.seenPly} onShow={review.show} />
+            <ReviewBar shownPly={review.shownPly} moves={table!.moves} seenPly={review.seenPly} onShow={review.show} />
           ) : (
             sent.pending && (
               <p className="sending" data-sending="true">

@@ -45,16 +45,16 @@ describe('ClockPanel', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] }));
   afterEach(() => vi.useRealTimers());
 
-  const time = (side: string): string => document.querySelector(`[data-clock="${side}"]`)!.textContent!;
+  const time = (side: string): string => document.querySelector(`[data-clock="${side}"]`)!.textContent;
 
   it('shows both clocks as m:ss, counts the running one down smoothly and marks the low one', () => {
     render(<ClockPanel clock={CLOCK} at={performance.now()} viewer="geese" />);
     expect([time('fox'), time('geese')]).toEqual(['1:01', '0:10']);
     expect(document.querySelector('[data-clock="geese"]')!.closest('.clock')!.className).toContain('clock--low');
     expect(document.querySelector('[data-clock="fox"]')!.closest('.clock')!.className).toBe('clock clock--running');
-    act(() => vi.advanceTimersByTime(1_100));
+    void act(() => vi.advanceTimersByTime(1_100));
     expect(time('fox')).toBe('1:00');
-    act(() => vi.advanceTimersByTime(30_000));
+    void act(() => vi.advanceTimersByTime(30_000));
     expect(time('fox')).toBe('0:30');
     expect(time('geese')).toBe('0:10'); // not running
   });

@@ -19,7 +19,7 @@ const WAITING: TableView = {
   seats: { fox: { taken: true, online: true }, geese: { taken: false, online: false } },
 };
 
-const gameOf = (variant: string, options: object, position: string): Game => {
+const gameOf = (variant: string, options: Record<string, unknown>, position: string): Game => {
   const v = getVariant(variant, options);
   if (!v.ok) throw new Error(v.error.message);
   const p = parsePosition(v.value, position);

@@ -15,7 +15,7 @@ const KEY_STEPS: Readonly<Record<string, number | 'start' | 'end'>> = {
 export interface Review {
   readonly shownPly: number | null; // moves shown while reviewing; null while live
   readonly seenPly: number; // moves the game had when review began
-  show(ply: number | null): void;
+  readonly show: (ply: number | null) => void;
 }
 
 /** Review over a game of `moves` moves; arrow keys step (Left/Right), Home/End jump, Escape returns. */

@@ -17,8 +17,8 @@ export interface TakenBack {
 export interface SentMoves {
   readonly pending: SentMove | null; // drawn as played, marked as sending
   readonly takenBack: TakenBack | null;
-  sent(move: SentMove, text: string, delivered: boolean): void;
-  dismiss(): void;
+  readonly sent: (move: SentMove, text: string, delivered: boolean) => void;
+  readonly dismiss: () => void;
 }
 
 interface Sent extends SentMove {
@@ -35,7 +35,7 @@ export function useSentMove(state: TableState): SentMoves {
   const refused = waiting && state.error !== null;
   const lost = waiting && !refused && state.welcomes > sent.welcomes;
   const takenBack: TakenBack | null = refused
-    ? { move: sent.text, reason: state.error! }
+    ? { move: sent.text, reason: state.error }
     : lost
       ? { move: sent.text, reason: 'offline' }
       : unsent;

@@ -14,9 +14,9 @@ export interface LiveTable {
   readonly connection: ConnectionState;
   readonly notFound: boolean;
   readonly followTable: string | null; // the rematch table this page goes on to (players and spectators alike)
-  send(message: ClientMessage): boolean;
-  sit(side: Side): Promise<string | null>; // null on success, else an error code
-  dismissError(): void;
+  readonly send: (message: ClientMessage) => boolean;
+  readonly sit: (side: Side) => Promise<string | null>; // null on success, else an error code
+  readonly dismissError: () => void;
 }
 
 /** Connects to table `id` and keeps its state; the stored seat token makes this browser a player. */
