@@ -25,7 +25,7 @@ const escape = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The meta tags of a preview, with absolute URLs on the request's own origin. */
-export function metaTags(preview: Preview, origin: string): string {
+function metaTags(preview: Preview, origin: string): string {
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'website'],
     ['property', 'og:site_name', 'Fox and Geese'],

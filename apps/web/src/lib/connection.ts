@@ -25,9 +25,9 @@ export function tableSocketUrl(location: Pick<Location, 'protocol' | 'host'>, ta
 }
 
 /** How often the client pings (docs/protocol.md, liveness): browsers cannot see the server's ping frames. */
-export const PING_MS = 10_000;
+const PING_MS = 10_000;
 /** Silence after which a connection counts as dead and is replaced, though it never closed. */
-export const SILENCE_MS = 25_000;
+const SILENCE_MS = 25_000;
 const TABLE_NOT_FOUND = 4404; // protocol CLOSE_CODES.tableNotFound
 
 /** A reconnecting socket; call close() to stop for good. */

@@ -8,7 +8,7 @@ const KEY = 'fg:muted';
 const listeners = new Set<() => void>();
 
 /** Whether the player muted sounds (remembered). */
-export function isMuted(): boolean {
+function isMuted(): boolean {
   try {
     return localStorage.getItem(KEY) === 'true';
   } catch {

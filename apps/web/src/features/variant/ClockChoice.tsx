@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Presets as minutes + seconds of increment, as game sites name them. */
-export const CLOCK_PRESETS: readonly (readonly [minutes: number, increment: number])[] = [
+const CLOCK_PRESETS: readonly (readonly [minutes: number, increment: number])[] = [
   [3, 2],
   [5, 3],
   [10, 5],
