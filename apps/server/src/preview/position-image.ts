@@ -130,10 +130,7 @@ export function positionPng({ board, pieces }: PositionPicture, width = 800, hei
     const earR = [-0.36, -0.42, -0.08, -0.2, -0.33, -0.02].map((v, k) => (k % 2 ? v * s + cy : cx - v * s));
     canvas.paint(box, DARK, (x, y) => (inTriangle(x, y, ear) || inTriangle(x, y, earR) ? 1 : 0));
     const face = (x: number, y: number): number =>
-      Math.max(
-        len((x - cx) / 1.05, y - cy + 0.04 * s) - 0.33 * s,
-        y - cy - 0.1 * s - (0.3 * s - Math.abs(x - cx)),
-      );
+      Math.max(len((x - cx) / 1.05, y - cy + 0.04 * s) - 0.33 * s, y - cy - 0.1 * s - (0.3 * s - Math.abs(x - cx)));
     canvas.paint(box, FOX, (x, y) => cover(face(x, y)));
     canvas.paint(box, CHEEK, (x, y) => {
       const dx = Math.abs(x - cx);

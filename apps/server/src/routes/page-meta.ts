@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { tableIdSchema } from '@fg/protocol';
-import { FOX, getVariant, GOOSE, parsePosition, startPosition, type Variant,VARIANT_INFOS } from '@fg/rules';
+import { FOX, getVariant, GOOSE, parsePosition, startPosition, type Variant, VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { positionPng } from '../preview/position-image.js';
