@@ -11,9 +11,9 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { type ModeSettings, type Paced, paced, type Saturation,saturation } from './modes.js';
+import { type ModeSettings, type Paced, paced, type Saturation, saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
-import { killChildren, type TargetKind,track, TSX_IMPORT } from './target.js';
+import { killChildren, type TargetKind, track, TSX_IMPORT } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
 function usage(message: string): never {

@@ -4,8 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { type ServerProcess,startServerProcess } from '../src/testing/server-process.js';
-import { collectGarbage, type HeapUsage,inspectorUrl } from './inspector.js';
+import { type ServerProcess, startServerProcess } from '../src/testing/server-process.js';
+import { collectGarbage, type HeapUsage, inspectorUrl } from './inspector.js';
 
 /** Which process takes the load. */
 export type TargetKind = 'server' | 'relay';
@@ -67,7 +67,7 @@ export async function startTarget(kind: TargetKind, options: TargetOptions = {})
       },
     });
   } catch (error) {
-    throw new Error(`${kind} did not start: ${(error as Error).message}`);
+    throw new Error(`${kind} did not start: ${(error as Error).message}`, { cause: error });
   }
   track(server.child);
   const collect = (): Promise<HeapUsage> =>

@@ -10,6 +10,7 @@ import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerGameRecordRoute } from './routes/game-record.js';
 import { registerJsonBodies } from './routes/json-body.js';
 import { registerPageMeta } from './routes/page-meta.js';
+import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { SqliteStore } from './store/sqlite-store.js';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => store.close());
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   registerJsonBodies(app);
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,4 @@
-// The rules command line (rules.md section 7) as a pure function from words to output, so that
+// The rules command line (docs/rules.md section 7) as a pure function from words to output, so that
 // the CLI, batch mode and tests share one implementation.
 import { type Game, newGame, playMoveText, replayRecord } from './game.js';
 import { generateMoves } from './moves.js';

@@ -8,8 +8,8 @@ import type { CreateTableResponse, ServerMessage, ServerMessageOf, ServerMessage
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 
-import { type AppDeps,buildApp } from '../app.js';
-import { type Config,loadConfig } from '../config.js';
+import { type AppDeps, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
 
 /** A running app and where to reach it. */
 export interface TestServer {
@@ -77,7 +77,7 @@ export class TestClient {
   private constructor(socket: WebSocket) {
     this.socket = socket;
     socket.on('message', (data) => {
-      const text = String(data);
+      const text = (data as Buffer).toString();
       this.texts.push(text);
       this.#inbox.push(JSON.parse(text) as ServerMessage);
       for (const wake of this.#waiters.splice(0)) wake();

@@ -10,7 +10,7 @@ import { NotFound } from '../../app/NotFound';
 import { CreateTableForm } from './CreateTableForm';
 import { StartPicture } from './StartPicture';
 
-/** The rows of the rule-changes table, in product.md order. */
+/** The rows of the rule-changes table, in docs/product.md order. */
 export const CHANGE_ROWS = ['board', 'pieces', 'setup', 'geeseMove', 'capture', 'foxWins', 'geeseWin'] as const;
 
 /** The paragraphs stored under a variants key (an array), or none. */
