@@ -100,7 +100,7 @@ function playedOutput(game: Game): CommandOutput {
   };
 }
 
-/** `rules replay`: reads a game record text (rules.md section 9) and answers as `play` would; 2 if malformed, 1 if a move is illegal. */
+/** `rules replay`: reads a game record text (docs/rules.md section 9) and answers as `play` would; 2 if malformed, 1 if a move is illegal. */
 export function replayCommand(text: string): CommandOutput {
   const record = readRecord(text);
   if (!record.ok) return usageError(`bad record: ${record.error.message}`);

@@ -15,7 +15,7 @@ const variant = (id: string, options: Record<string, unknown> = {}): Variant => 
 const STANDARD = variant('standard');
 
 describe('writeRecord', () => {
-  it('writes the tags, the numbered moves and the result word, as rules.md section 9 shows', () => {
+  it('writes the tags, the numbered moves and the result word, as docs/rules.md section 9 shows', () => {
     const text = writeRecord({
       variant: STANDARD,
       moves: ['d4-d5', 'd3-d4', 'd5xd3'],

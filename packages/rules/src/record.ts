@@ -1,4 +1,4 @@
-// The game record text of rules.md section 9: one writer and one reader, used by the server's
+// The game record text of docs/rules.md section 9: one writer and one reader, used by the server's
 // download and by `rules replay`. Tag lines, an empty line, numbered moves, the result word last.
 import { fail, ok, type Result } from './result.js';
 import type { Side } from './side.js';
@@ -60,7 +60,7 @@ function moveLines(moves: readonly string[]): string[] {
   return lines;
 }
 
-/** Writes the record text of a game (rules.md section 9), ending with a newline. */
+/** Writes the record text of a game (docs/rules.md section 9), ending with a newline. */
 export function writeRecord(facts: RecordFacts): string {
   const word = resultWord(facts.result);
   const tags: [string, string][] = [

@@ -39,7 +39,7 @@ export function MoveList({ moves, firstSide, shownPly, onShow }: MoveListProps) 
                   onClick={() => onShow(i + 1)}
                 >
                   <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
-                  {/* The accessible name starts with the move text (product.md hook). */}
+                  {/* The accessible name starts with the move text (docs/product.md hook). */}
                   <code>{move}</code>
                   <span className="visually-hidden">{`, ${t(`side.${side}`)}, ${t('moves.number', { n: i + 1 })}`}</span>
                 </button>
