@@ -28,6 +28,17 @@ export function useFlip(id: string): [boolean, () => void] {
   return [flipped, toggle];
 }
 
+/** Where the game record of table `id` is served. */
+const gameRecordPath = (id: string): string => `/api/tables/${encodeURIComponent(id)}/game.txt`;
+
+/** Starts the download of a file the server serves as an attachment. */
+function download(path: string): void {
+  const link = document.createElement('a');
+  link.href = path;
+  link.download = '';
+  link.click();
+}
+
 /** Props of the tools. */
 export interface TableToolsProps {
   readonly id: string;
@@ -44,9 +55,10 @@ export function TableTools({ id, flipped, onFlip }: TableToolsProps) {
       <button type="button" className="secondary" aria-pressed={flipped} onClick={onFlip}>
         {t('tools.flip')}
       </button>
-      <a className="button secondary" href={`/api/tables/${encodeURIComponent(id)}/game.txt`} download>
+      {/* A button, as docs/product.md names it; the server's Content-Disposition makes it a download. */}
+      <button type="button" className="secondary" onClick={() => download(gameRecordPath(id))}>
         {t('tools.download')}
-      </a>
+      </button>
       {/* One name, "Sound"; pressed while sounds play. */}
       <button type="button" className="secondary" aria-pressed={!muted} onClick={() => setMuted(!muted)}>
         <span aria-hidden="true">{muted ? '🔇 ' : '🔊 '}</span>

@@ -141,11 +141,15 @@ describe('TableTools', () => {
     expect(screen.getAllByRole('button', { name: 'Flip board' })[1]!.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('links Download game to the game record', () => {
+  it('downloads the game record from the Download game button', () => {
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.getAttribute('href')} ${String(this.hasAttribute('download'))}`);
+    });
     render(<Tools id="table00001" />);
-    const link = screen.getByRole('link', { name: 'Download game' });
-    expect(link.getAttribute('href')).toBe('/api/tables/table00001/game.txt');
-    expect(link.hasAttribute('download')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Download game' }));
+    expect(clicked).toEqual(['/api/tables/table00001/game.txt true']);
+    click.mockRestore();
   });
 
   it('remembers the sound switch', () => {
