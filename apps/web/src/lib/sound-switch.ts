@@ -38,12 +38,8 @@ export function useMuted(): boolean {
   );
 }
 
-/** Whether the page has had a user gesture, so audio may start. */
-function hadGesture(): boolean {
-  const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
-  return activation?.hasBeenActive ?? gestured;
-}
-
+// Whether the page has had a user gesture, so audio may start. Our own listeners rather than
+// navigator.userActivation, which automated browsers report as active from the start.
 let gestured = false;
 if (typeof window !== 'undefined') {
   const mark = (): void => {
@@ -51,11 +47,12 @@ if (typeof window !== 'undefined') {
   };
   window.addEventListener('pointerdown', mark, { once: true, capture: true });
   window.addEventListener('keydown', mark, { once: true, capture: true });
+  window.addEventListener('touchstart', mark, { once: true, capture: true });
 }
 
 /** Plays a notice sound unless muted or before any user gesture. */
 export function playSound(kind: SoundKind): void {
-  if (isMuted() || !hadGesture() || typeof AudioContext === 'undefined') return;
+  if (isMuted() || !gestured || typeof AudioContext === 'undefined') return;
   import('./sounds').then(
     (sounds) => sounds.play(kind),
     () => undefined, // a sound that cannot load is no reason to disturb the game
