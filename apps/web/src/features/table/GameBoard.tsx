@@ -14,6 +14,7 @@ export interface GameBoardProps {
   readonly canMove: boolean; // the viewer holds the side to move, play is on, and the live position is shown
   readonly onMove: (path: readonly string[]) => void; // a legal, confirmed move
   readonly flipped?: boolean;
+  readonly player?: boolean; // the viewer holds a seat: room is kept above the board for End move here / Cancel
 }
 
 /** The points of note of a variant, marked on the board: the pen of Two Foxes. */
@@ -22,7 +23,7 @@ function markedPoints(game: Game): string[] {
 }
 
 /** The board of a game with move entry point by point and "End move here". */
-export function GameBoard({ game, canMove, onMove, flipped = false }: GameBoardProps) {
+export function GameBoard({ game, canMove, onMove, flipped = false, player = false }: GameBoardProps) {
   const { t } = useTranslation();
   const [entry, setEntry] = useState<{ game: Game; picked: readonly string[] }>({ game, picked: [] });
   // A new position (a move by anyone, a resync, a review step) drops a half-entered move.
@@ -59,7 +60,7 @@ export function GameBoard({ game, canMove, onMove, flipped = false }: GameBoardP
         if (event.key === 'Escape') setPicked([]);
       }}
     >
-      <div className="game-board__actions">
+      <div className={player ? 'game-board__actions game-board__actions--kept' : 'game-board__actions'}>
         {canEndChain(game, picked) && (
           <button type="button" onClick={() => finish(picked)}>
             {t('board.endMove')}

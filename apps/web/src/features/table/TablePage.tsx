@@ -125,6 +125,7 @@ function TablePage({ id }: { id: string }) {
               canMove={canMove && !pending && !reviewing}
               onMove={requestMove}
               flipped={flipped}
+              player={side !== null}
             />
           ) : (
             <div className="board-placeholder" />

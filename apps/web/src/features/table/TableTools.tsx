@@ -39,6 +39,26 @@ function download(path: string): void {
   link.click();
 }
 
+/** A speaker, with waves while sounds play and a cross when muted (drawn: no emoji font needed). */
+function SpeakerIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg className="tool-icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      {muted ? (
+        <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      ) : (
+        <path
+          d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+          stroke="currentColor"
+          strokeWidth="2"
+          fill="none"
+          strokeLinecap="round"
+        />
+      )}
+    </svg>
+  );
+}
+
 /** Props of the tools. */
 export interface TableToolsProps {
   readonly id: string;
@@ -61,7 +81,7 @@ export function TableTools({ id, flipped, onFlip }: TableToolsProps) {
       </button>
       {/* One name, "Sound"; pressed while sounds play. */}
       <button type="button" className="secondary" aria-pressed={!muted} onClick={() => setMuted(!muted)}>
-        <span aria-hidden="true">{muted ? '🔇 ' : '🔊 '}</span>
+        <SpeakerIcon muted={muted} />
         {t('tools.sound')}
       </button>
     </div>
