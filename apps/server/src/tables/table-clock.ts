@@ -59,38 +59,40 @@ export function stopAtEnd(live: LiveTable, at: number): void {
 /** The longest a timer sleeps before it looks at the time again, so a time source that jumps (tests) is seen soon. */
 const MAX_SLEEP_MS = 1000;
 
-/** One timer per table with a running clock, set to its deadline; `onDeadline` decides what it means. */
+/** One timer per table with a running clock, waking at its deadline; `onDeadline` decides what it means. */
 export class ClockTimers {
-  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #timers = new Map<string, { timer: ReturnType<typeof setTimeout>; wakeAt: number }>();
 
   constructor(
     private readonly now: () => number,
     private readonly onDeadline: (live: LiveTable) => void,
   ) {}
 
-  /** Sets, moves or clears the table's timer to match its clock (called after every action on a table). */
+  /**
+   * Matches the table's timer to its clock (called after every action on a table). A timer that will wake
+   * no later than the new deadline is left alone: on waking it looks again. So most moves touch no timer.
+   */
   sync(live: LiveTable): void {
     const end = live.clock && !live.result ? deadline(live.clock) : null;
-    const old = this.#timers.get(live.id);
-    if (old) clearTimeout(old);
+    const pending = this.#timers.get(live.id);
+    if (pending && end !== null && pending.wakeAt <= end) return;
+    if (pending) clearTimeout(pending.timer);
     this.#timers.delete(live.id);
     if (end === null) return;
-    const wait = end - this.now();
-    const timer = setTimeout(
-      () => {
-        this.#timers.delete(live.id);
-        if (wait <= MAX_SLEEP_MS) this.onDeadline(live);
-        else this.sync(live);
-      },
-      Math.max(0, Math.min(wait, MAX_SLEEP_MS)),
-    );
+    const now = this.now();
+    const wait = Math.max(0, Math.min(end - now, MAX_SLEEP_MS));
+    const timer = setTimeout(() => {
+      this.#timers.delete(live.id);
+      if (live.clock && !live.result && this.now() >= (deadline(live.clock) ?? Infinity)) this.onDeadline(live);
+      else this.sync(live);
+    }, wait);
     timer.unref();
-    this.#timers.set(live.id, timer);
+    this.#timers.set(live.id, { timer, wakeAt: now + wait });
   }
 
   /** Clears every timer (the server shuts down). */
   clear(): void {
-    for (const timer of this.#timers.values()) clearTimeout(timer);
+    for (const { timer } of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
   }
 }

@@ -90,6 +90,16 @@ describe('GameBoard', () => {
     expect(point('d5').getAttribute('data-piece')).toBe('goose');
   });
 
+  it.each<[string, boolean, string[], string]>([
+    ["a click while it is not the player's move", false, ['d4'], 'Wait: it is not your move.'],
+    ['a piece that cannot move', true, ['c1'], 'That piece cannot move now: pick one of yours that can.'],
+    ['a point the picked piece cannot reach', true, ['d4', 'd7'], 'The piece cannot go there: pick a marked point.'],
+  ])('says why %s does nothing', (_name, canMove, clicks, words) => {
+    render(<GameBoard game={standardGame()} canMove={canMove} onMove={() => {}} player />);
+    for (const name of clicks) fireEvent.click(point(name));
+    expect(screen.getByRole('note').textContent).toBe(words);
+  });
+
   it('draws the board flipped: rank 1 at the top', () => {
     render(<GameBoard game={standardGame()} canMove={false} onMove={() => {}} flipped />);
     const y = (name: string): number => Number(point(name).querySelector('.point__hit')!.getAttribute('cy'));

@@ -25,10 +25,17 @@ function markedPoints(game: Game): string[] {
 /** The board of a game with move entry point by point and "End move here". */
 export function GameBoard({ game, canMove, onMove, flipped = false, player = false }: GameBoardProps) {
   const { t } = useTranslation();
-  const [entry, setEntry] = useState<{ game: Game; picked: readonly string[] }>({ game, picked: [] });
-  // A new position (a move by anyone, a resync, a review step) drops a half-entered move.
-  const picked = entry.game === game && canMove ? entry.picked : [];
-  const setPicked = (next: readonly string[]): void => setEntry({ game, picked: next });
+  type Hint = 'notYourMove' | 'cannotMove' | 'notTarget' | null;
+  const [entry, setEntry] = useState<{ game: Game; picked: readonly string[]; hint: Hint }>({
+    game,
+    picked: [],
+    hint: null,
+  });
+  // A new position (a move by anyone, a resync, a review step) drops a half-entered move and its hint.
+  const current = entry.game === game;
+  const picked = current && canMove ? entry.picked : [];
+  const hint = current ? entry.hint : null;
+  const setPicked = (next: readonly string[], why: Hint = null): void => setEntry({ game, picked: next, hint: why });
 
   const targets = canMove && picked.length > 0 ? moveInput(game, picked).targets : [];
   const { pieces, taken } = chainPieces(game, picked);
@@ -39,10 +46,15 @@ export function GameBoard({ game, canMove, onMove, flipped = false, player = fal
   };
 
   const onPick = (point: string): void => {
-    if (!canMove) return;
+    // A click that does nothing says why, in words, for a player (illegal clicks used to pass silently).
+    if (!canMove) {
+      if (player && !game.result) setPicked([], 'notYourMove');
+      return;
+    }
     const outcome = pickPoint(game, picked, point);
     if (outcome.kind === 'picked') setPicked(outcome.picked);
     else if (outcome.kind === 'move') finish(outcome.path);
+    else setPicked(picked, picked.length === 0 ? 'cannotMove' : 'notTarget');
   };
 
   const pointLabel = (point: string, piece: Piece | null): string =>
@@ -70,6 +82,11 @@ export function GameBoard({ game, canMove, onMove, flipped = false, player = fal
           <button type="button" className="secondary" onClick={() => setPicked([])}>
             {t('board.cancel')}
           </button>
+        )}
+        {hint && (
+          <p className="game-board__hint" role="note">
+            {t(`board.hint.${hint}`)}
+          </p>
         )}
       </div>
       <Board

@@ -125,7 +125,7 @@ function TablePage({ id }: { id: string }) {
               canMove={canMove && !pending && !reviewing}
               onMove={requestMove}
               flipped={flipped}
-              player={side !== null}
+              player={side !== null && !reviewing}
             />
           ) : (
             <div className="board-placeholder" />
