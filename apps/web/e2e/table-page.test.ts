@@ -259,4 +259,20 @@ describe.skipIf(skip !== null)('the table page', () => {
     await fox.reload();
     expect(await fox.getByRole('button', { name: /Sound/ }).getAttribute('aria-pressed')).toBe('false');
   });
+
+  it('makes a second tab of the browser that takes a seat that player too, without a reload', async () => {
+    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
+    const url = `${server.url}/t/${created.table.id}?lang=en`;
+    const context = await browser.newContext();
+    contexts.push(context);
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await first.goto(url);
+    await second.goto(url);
+    await second.getByRole('button', { name: 'Take the geese seat' }).click();
+    await expect.poll(() => second.locator('.you-play').textContent()).toBe('You play the geese.');
+    // The other tab learns of the seat from the browser's storage and says hello again with it.
+    await expect.poll(() => first.locator('.you-play').textContent()).toBe('You play the geese.');
+    expect(await first.getByRole('button', { name: /^Take the/ }).count()).toBe(0);
+  });
 });
