@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNow } from '../../lib/use-now';
 
 /** Seconds a player must be away before the opponent may claim victory, unless the table says. */
-export const DEFAULT_ABANDON_SECONDS = 60;
+const DEFAULT_ABANDON_SECONDS = 60;
 
 /** Props of the player's controls. */
 export interface GameControlsProps {
