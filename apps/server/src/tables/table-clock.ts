@@ -61,7 +61,7 @@ const MAX_SLEEP_MS = 1000;
 
 /** One timer per table with a running clock, waking at its deadline; `onDeadline` decides what it means. */
 export class ClockTimers {
-  readonly #timers = new Map<string, { timer: ReturnType<typeof setTimeout>; wakeAt: number }>();
+  readonly #timers = new Map<string, { timer: ReturnType<typeof setTimeout>; wakeAt: number; live: LiveTable }>();
 
   constructor(
     private readonly now: () => number,
@@ -75,7 +75,8 @@ export class ClockTimers {
   sync(live: LiveTable): void {
     const end = live.clock && !live.result ? deadline(live.clock) : null;
     const pending = this.#timers.get(live.id);
-    if (pending && end !== null && pending.wakeAt <= end) return;
+    // A table reloaded from the store is a new object: its timer replaces the one of the copy it replaced.
+    if (pending && pending.live === live && end !== null && pending.wakeAt <= end) return;
     if (pending) clearTimeout(pending.timer);
     this.#timers.delete(live.id);
     if (end === null) return;
@@ -87,7 +88,7 @@ export class ClockTimers {
       else this.sync(live);
     }, wait);
     timer.unref();
-    this.#timers.set(live.id, { timer, wakeAt: now + wait });
+    this.#timers.set(live.id, { timer, wakeAt: now + wait, live });
   }
 
   /** Clears every timer (the server shuts down). */
