@@ -2,7 +2,7 @@
 // then the board (with the chain bar or the review bar above it) beside the clocks, controls and moves.
 import './table.css';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
@@ -54,6 +54,12 @@ function TablePage({ id }: { id: string }) {
   const review = useReview(table?.moves.length ?? 0);
   const [flipped, flip] = useFlip(id);
   useNotices(t, state, table);
+  // On a phone the move list is below the board: a review step brings the board (and its bar) into view.
+  const boardArea = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (review.shownPly !== null && window.matchMedia?.('(max-width: 820px)').matches)
+      boardArea.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [review.shownPly]);
 
   // Players take their new seat at the rematch; spectators follow the table there too.
   useEffect(() => {
@@ -109,7 +115,7 @@ function TablePage({ id }: { id: string }) {
         }}
       />
       <div className="table-page__body">
-        <div className="table-page__board">
+        <div className="table-page__board" ref={boardArea}>
           {reviewing ? (
             <ReviewBar shownPly={review.shownPly} moves={table!.moves} seenPly={review.seenPly} onShow={review.show} />
           ) : (
