@@ -4,14 +4,16 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
-import { loggerOptions } from './logger.js';
+import { loggerOptions, LogThrottle } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerGameRecordRoute } from './routes/game-record.js';
+import { registerHealthRoutes } from './routes/health.js';
 import { registerJsonBodies } from './routes/json-body.js';
 import { registerPageMeta } from './routes/page-meta.js';
 import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
+import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { SqliteStore } from './store/sqlite-store.js';
 import type { TableStore } from './store/store.js';
@@ -37,18 +39,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.
     forceCloseConnections: 'idle',
+    // A connection that says nothing, dribbles a request or idles between requests gives its file descriptor back
+    // (an upgraded WebSocket is no longer under these: liveness pings watch it).
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
   });
-  const store = deps.store ?? new SqliteStore(config.dataDir, config.sqliteSync);
+  const throttle = new LogThrottle();
+  const store =
+    deps.store ??
+    new SqliteStore(config.dataDir, {
+      sync: config.sqliteSync,
+      busyMs: config.storeBusyMs,
+      onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
+    });
   const authority = new Authority(store, {
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
-    onError: (error, what) => app.log.error({ err: error }, what),
+    onError: (error, what) => throttle.error(app.log, what, error),
   });
-  app.addHook('onClose', async () => authority.stopClocks());
-  app.addHook('onClose', async () => store.close());
+  const connections = new Connections({
+    maxPerAddress: config.maxConnectionsPerAddress,
+    helloMs: config.helloMs,
+    pingMs: config.pingMs,
+    pongTimeoutMs: config.pongTimeoutMs,
+  });
+  app.addHook('onClose', async () => {
+    connections.stop();
+    authority.stopClocks();
+    await store.close();
+  });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, throttle);
   await registerSecurityHeaders(app);
   registerJsonBodies(app);
   await app.register(rateLimit, {
@@ -59,6 +82,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(websocket, {
     // UTF-8 is checked per message by the socket route, so a bad frame gets bad-message rather than a 1007 close.
     options: { maxPayload: MAX_PAYLOAD_BYTES, skipUTF8Validation: true },
+    // Errors on a socket are the client's (a malformed frame, a reset): a throttled line, never a stack.
+    errorHandler: (error, socket, request) => {
+      throttle.warn(request.log, 'socket error', { reason: error.message });
+      socket.terminate();
+    },
     preClose(done) {
       closeAllSockets(this.websocketServer.clients);
       // A closed WebSocket server refuses upgrades that still come in while the app shuts down.
@@ -71,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),
-      (error: unknown) => app.log.error({ err: error }, 'sweep failed'),
+      (error: unknown) => throttle.error(app.log, 'sweep failed', error),
     );
   };
   sweep();
@@ -79,13 +107,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  registerApiRoutes(app, authority, config.createLimit);
+  registerHealthRoutes(app, store);
+  registerApiRoutes(app, authority, {
+    createLimit: config.createLimit,
+    allowedOrigins: config.allowedOrigins,
+    throttle,
+  });
   registerGameRecordRoute(app, authority);
   registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {
-    burst: config.messageBurst,
-    ratePerSecond: config.messageRate,
-    maxStrikes: config.maxStrikes,
+    guard: { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes },
+    connections,
+    maxQueuedBytes: config.maxQueuedBytes,
+    allowedOrigins: config.allowedOrigins,
+    throttle,
   });
   await registerWebApp(app, config.webDir);
   return app;

@@ -34,6 +34,7 @@ describe('vocabulary', () => {
       'game-over',
       'not-abandoned',
       'rate-limited',
+      'unavailable',
     ]);
   });
 

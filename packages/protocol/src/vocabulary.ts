@@ -57,6 +57,8 @@ export const SOCKET_ERROR_CODES = [
   'game-over',
   'not-abandoned',
   'rate-limited',
+  // v1.1: the store did not answer; nothing changed, the same message may be sent again.
+  'unavailable',
 ] as const;
 /** A WebSocket error code. */
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
@@ -69,6 +71,10 @@ export const HTTP_ERROR_CODES = [
   'rate-limited',
   'not-found',
   'internal',
+  // v1.1: the store did not answer (503); nothing changed.
+  'unavailable',
+  // v1.1: a browser on another origin may not create tables or take seats (403).
+  'forbidden',
 ] as const;
 /** An HTTP error code. */
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
@@ -81,6 +87,8 @@ export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   'rate-limited': 429,
   'not-found': 404,
   internal: 500,
+  unavailable: 503,
+  forbidden: 403,
 };
 
 /** WebSocket close codes the server uses. */

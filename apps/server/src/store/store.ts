@@ -37,6 +37,8 @@ export interface TableStore {
   listUnfinished(): Promise<StoredTable[]>;
   /** Removes tables created before `createdBefore` with a seat still free; returns their ids. */
   removeWaiting(createdBefore: number): Promise<string[]>;
+  /** Whether the store can take writes now: it answers, and its last write succeeded; `reason` says why not. */
+  readiness(): Promise<{ ready: boolean; reason?: string }>;
   /** Closes the store; no call may follow. */
   close(): Promise<void>;
 }
