@@ -1,8 +1,10 @@
 // A table as the authority holds it in memory, and the views of it that clients are sent.
-import type { GameResult, Role, Seats, TableStatus, TableView } from '@fg/protocol';
+import type { ClockSetting, GameResult, Role, Seats, TableStatus, TableView } from '@fg/protocol';
 import { type Game, makePosition, replayRecord, type Side, SIDES, type Variant } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
+import type { Clock } from './clock.js';
+import { clockFields, storedClock } from './table-clock.js';
 
 /** A connection at a table, as the authority sees it: something that takes serialized messages. */
 export interface Member {
@@ -28,14 +30,22 @@ export interface LiveTable {
   rematch: string | null;
   readonly members: Map<Member, Seating>;
   drawOffer: Side | null; // the side whose draw offer stands
+  drawRefused: Side | null; // the side whose offer was declined, until its opponent moves: a new offer is ignored
+  clock: Clock | null; // the table's clocks; null for a table without a time control
   readonly rematchAsks: Map<Side, string>; // side -> token of the player who asked
   readonly offlineSince: Record<Side, number>; // ms; when the seat last had no connection
   idleSince: number; // ms; when the last member left
   queue: Promise<unknown>; // actions on one table run one at a time
 }
 
-/** A new table of a variant, before any move. */
-export function newStoredTable(id: string, variant: Variant, seats: StoredTable['seats'], now: number): StoredTable {
+/** A new table of a variant, before any move; the seats given are taken at `now`. */
+export function newStoredTable(
+  id: string,
+  variant: Variant,
+  seats: StoredTable['seats'],
+  now: number,
+  clock: ClockSetting | null = null,
+): StoredTable {
   return {
     id,
     variant: variant.id,
@@ -45,6 +55,10 @@ export function newStoredTable(id: string, variant: Variant, seats: StoredTable[
     result: null,
     rematch: null,
     createdAt: now,
+    clock,
+    seatedAt: { fox: seats.fox === null ? null : now, geese: seats.geese === null ? null : now },
+    moveTimes: [],
+    endedAt: null,
   };
 }
 
@@ -65,6 +79,8 @@ export function liveFromStored(stored: StoredTable, now: number): LiveTable | nu
     rematch: stored.rematch,
     members: new Map(),
     drawOffer: null,
+    drawRefused: null,
+    clock: storedClock(stored, game.variant.firstSide),
     rematchAsks: new Map(),
     offlineSince: { fox: now, geese: now },
     idleSince: now,
@@ -99,8 +115,8 @@ export function spectatorCount(table: LiveTable): number {
   return count;
 }
 
-/** The table as everyone at it sees it: no tokens, ever. */
-export function tableView(table: LiveTable): TableView {
+/** The table as everyone at it sees it at time `at`: no tokens, ever. */
+export function tableView(table: LiveTable, at: number = Date.now()): TableView {
   return {
     id: table.id,
     variant: table.game.variant.id,
@@ -117,5 +133,6 @@ export function tableView(table: LiveTable): TableView {
     // Offers live only in memory; the view carries them so a reconnecting client still sees them.
     drawOffer: table.drawOffer,
     rematchRequests: SIDES.filter((side) => table.rematchAsks.has(side)),
+    ...clockFields(table, at),
   };
 }
