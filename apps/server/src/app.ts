@@ -12,8 +12,10 @@ import { registerLobbyRoutes } from './lobby/lobby-routes.js';
 import { loggerOptions, LogThrottle } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
+import { registerGameRecordRoute } from './routes/game-record.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerJsonBodies } from './routes/json-body.js';
+import { registerPageMeta } from './routes/page-meta.js';
 import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
 import { Connections } from './socket/connections.js';
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.addHook('onClose', async () => {
     connections.stop();
+    authority.stopClocks();
     await store.close();
   });
 
@@ -130,6 +133,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     throttle,
   });
   registerLobbyRoutes(app, lobby); // v1.1
+  registerGameRecordRoute(app, authority);
+  registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {
     guard: { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes },
     connections,

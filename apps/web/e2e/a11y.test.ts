@@ -47,7 +47,7 @@ describe.skipIf(skip !== null)('accessibility', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    // The test injects axe as an inline script, which the pages' own policy rightly refuses; served.test.ts checks the policy.
+    // axe is injected as an inline script, which the server's Content-Security-Policy rightly refuses.
     page = await (await browser.newContext({ viewport: { width: 1000, height: 800 }, bypassCSP: true })).newPage();
     const created = await postJson<{ table: { id: string }; seat: object }>(server, '/api/tables', {
       variant: 'big-cross',

@@ -23,11 +23,19 @@ let dataDir = '';
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('addMissingColumns', () => {
-  it('adds listed and computer to an old database once, and keeps its tables', async () => {
+  it('adds the v1.1 columns to an old database once, and keeps its tables', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fg-migrate-'));
     const old = new Database(databasePath(dataDir));
     old.exec(FIRST_SCHEMA);
-    expect(addMissingColumns(old)).toEqual(['tables.listed', 'tables.computer']);
+    expect(addMissingColumns(old)).toEqual([
+      'tables.clock',
+      'tables.fox_at',
+      'tables.geese_at',
+      'tables.ended_at',
+      'moves.at',
+      'tables.listed',
+      'tables.computer',
+    ]);
     expect(addMissingColumns(old)).toEqual([]);
     old.close();
 
@@ -41,6 +49,10 @@ describe('addMissingColumns', () => {
       result: null,
       rematch: null,
       createdAt: 1000,
+      clock: null,
+      seatedAt: { fox: null, geese: null },
+      moveTimes: [0],
+      endedAt: null,
       listed: false,
       computer: null,
     });

@@ -16,9 +16,7 @@ CREATE TABLE IF NOT EXISTS tables (
   geese_token TEXT,
   result TEXT,
   rematch TEXT,
-  created_at INTEGER NOT NULL,
-  listed INTEGER NOT NULL DEFAULT 0,
-  computer TEXT
+  created_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS moves (
   table_id TEXT NOT NULL,
@@ -98,7 +96,7 @@ export function openDatabase(dataDir: string, sync: 'full' | 'normal'): Database
     const check = db.prepare('PRAGMA quick_check(1)').pluck().all()[0];
     if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
     db.exec(SCHEMA);
-    addMissingColumns(db); // v1.1: lobby and computer columns on databases made before them
+    addMissingColumns(db); // v1.1 columns (clocks, lobby, computer) on databases made before them
     return db;
   } catch (error) {
     db?.close();

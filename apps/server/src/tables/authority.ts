@@ -19,6 +19,7 @@ import {
   type ActionContext,
   askRematch,
   claimVictory,
+  declineDraw,
   finishGame,
   offerDraw,
   playMove,
@@ -36,6 +37,7 @@ import {
 import { broadcastPresence, sendTo } from './messages.js';
 import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, newToken, tokenMatches } from './seat-tokens.js';
+import { ClockTimers, startWhenSeated, timeoutAt } from './table-clock.js';
 import type { TableObserver } from './table-observer.js';
 
 /** Settings and seams of the authority. */
@@ -50,7 +52,7 @@ export interface AuthorityOptions {
 
 /** The game messages a seated player sends. */
 export type PlayMessage = ClientMessageOf<
-  'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'rematch' | 'claim-victory'
+  'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'rematch' | 'claim-victory'
 >;
 
 const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
@@ -70,6 +72,7 @@ export class Authority {
   readonly #loading = new Map<string, Promise<LiveTable | null>>();
   readonly #seated = new Map<Member, LiveTable>();
   readonly #context: ActionContext;
+  readonly #timers: ClockTimers;
   readonly #observers: readonly TableObserver[];
 
   constructor(store: TableStore, options: AuthorityOptions) {
@@ -86,6 +89,21 @@ export class Authority {
       abandonMs: this.#abandonMs,
       adopt: (stored) => this.#tables.set(stored.id, liveFromStored(stored, this.#now())!),
     };
+    // Clocks: the server's own timer ends a game whose side to move ran out of time.
+    this.#timers = new ClockTimers(this.#now, (live) => {
+      this.#exclusive(live, () => this.#endIfLate(live)).catch((error: unknown) => this.#onError(error, 'clock'));
+    });
+  }
+
+  /** Ends a game by timeout if its side to move has run out of time. */
+  async #endIfLate(live: LiveTable): Promise<Outcome<void>> {
+    const late = timeoutAt(live, this.#now());
+    return late ? finishGame(this.#context, live, late) : done(undefined);
+  }
+
+  /** Stops every clock timer (the server shuts down). */
+  stopClocks(): void {
+    this.#timers.clear();
   }
 
   /** Seconds an opponent must be away before the win may be claimed. */
@@ -104,6 +122,7 @@ export class Authority {
         continue;
       }
       this.#tables.set(live.id, live);
+      this.#timers.sync(live);
       count++;
     }
     return count;
@@ -121,12 +140,14 @@ export class Authority {
     const computer = body.computer ? { side: opponent(side), level: body.computer.level, token: newToken() } : null;
     const seats = { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null };
     if (computer) seats[computer.side] = hashToken(computer.token);
-    const stored = newStoredTable(newTableId(), variant.value, seats, now, { listed: body.listed ?? false, computer });
+    const extras = { clock: body.clock ?? null, listed: body.listed ?? false, computer };
+    const stored = newStoredTable(newTableId(), variant.value, seats, now, extras);
     await this.#store.insertTable(stored);
     const live = liveFromStored(stored, now)!;
     this.#tables.set(live.id, live);
+    this.#timers.sync(live); // a computer table's clock runs from the start
     this.#changed(live); // v1.1 observers
-    return done({ table: tableView(live), seat: { side, token } });
+    return done({ table: tableView(live, now), seat: { side, token } });
   }
 
   /** Takes the asked seat, or the free one; a taken seat answers `seat-taken`. */
@@ -140,10 +161,13 @@ export class Authority {
       }
       const token = newToken();
       const hash = hashToken(token);
-      if (!(await this.#store.takeSeat(live.id, free, hash))) return refuse('seat-taken', `the ${free} seat is taken`);
+      const now = this.#now();
+      if (!(await this.#store.takeSeat(live.id, free, hash, now)))
+        return refuse('seat-taken', `the ${free} seat is taken`);
       live.seats[free] = hash;
-      live.offlineSince[free] = this.#now();
-      broadcastPresence(live);
+      live.offlineSince[free] = now;
+      startWhenSeated(live, now);
+      broadcastPresence(live, now);
       return done({ seat: { side: free, token } });
     });
   }
@@ -151,7 +175,13 @@ export class Authority {
   /** The table as everyone sees it, or null. */
   async view(id: string): Promise<TableView | null> {
     const live = await this.#get(id);
-    return live ? tableView(live) : null;
+    return live ? tableView(live, this.#now()) : null;
+  }
+
+  /** The table as everyone sees it and when it was created, for its game record; or null. */
+  async recordFacts(id: string): Promise<{ view: TableView; createdAt: number } | null> {
+    const live = await this.#get(id);
+    return live ? { view: tableView(live, this.#now()), createdAt: live.createdAt } : null;
   }
 
   /** The replayable record of a table's game, or null. */
@@ -180,8 +210,9 @@ export class Authority {
       this.#leaveQuietly(member);
       live.members.set(member, { role, token: role === 'spectator' ? null : token! });
       this.#seated.set(member, live);
-      sendTo(member, { type: 'welcome', role, table: tableView(live), abandonSeconds: this.abandonSeconds });
-      broadcastPresence(live);
+      const now = this.#now();
+      sendTo(member, { type: 'welcome', role, table: tableView(live, now), abandonSeconds: this.abandonSeconds });
+      broadcastPresence(live, now);
       return done(role);
     });
   }
@@ -217,6 +248,9 @@ export class Authority {
         return refuse('not-a-player', `spectators cannot ${message.type}; take a seat to play`);
       const side = seating.role;
       if (message.type === 'rematch') return askRematch(this.#context, live, member, side, seating.token!);
+      // A clock that ran out ends the game before anything else is done at the table.
+      const late = timeoutAt(live, this.#now());
+      if (late) await finishGame(this.#context, live, late);
       if (live.result)
         return refuse('game-over', `the game is over (${live.result.winner ?? 'draw'} ${live.result.reason})`);
       if (tableStatus(live) === 'waiting') return refuse('not-your-turn', 'the game starts when both seats are taken');
@@ -230,6 +264,8 @@ export class Authority {
           return offerDraw(context, live, side);
         case 'draw-accept':
           return acceptDraw(context, live, side);
+        case 'draw-decline':
+          return declineDraw(live, side);
         case 'claim-victory':
           return claimVictory(context, live, side);
       }
@@ -260,7 +296,10 @@ export class Authority {
         this.#loading.delete(id);
         const live = stored ? liveFromStored(stored, this.#now()) : null;
         if (stored && !live) this.#onError(new Error(`table ${id} does not replay`), 'load');
-        if (live) this.#tables.set(id, live);
+        if (live) {
+          this.#tables.set(id, live);
+          this.#timers.sync(live);
+        }
         return live;
       });
       this.#loading.set(id, loading);
@@ -270,7 +309,15 @@ export class Authority {
 
   /** Runs one action on a table after the ones before it, so checks and writes never interleave. */
   #exclusive<T>(live: LiveTable, action: () => Promise<T>): Promise<T> {
-    const run = live.queue.then(action, action);
+    // After each action the table's clock timer is set to its new deadline (or cleared).
+    const timed = async (): Promise<T> => {
+      try {
+        return await action();
+      } finally {
+        this.#timers.sync(live);
+      }
+    };
+    const run = live.queue.then(timed, timed);
     live.queue = run.catch(() => undefined);
     void run.finally(() => this.#changed(live)).catch(() => undefined); // v1.1 observers
     return run;

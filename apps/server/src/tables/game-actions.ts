@@ -8,6 +8,7 @@ import { isOnline, type LiveTable, type Member, newStoredTable, tableStatus } fr
 import { broadcast, sendTo } from './messages.js';
 import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, rematchToken } from './seat-tokens.js';
+import { chargeMove, clockFields, stopAtEnd } from './table-clock.js';
 
 /** What the actions need from the authority. */
 export interface ActionContext {
@@ -36,14 +37,17 @@ export async function playMove(
   const { board } = game.variant;
   const text = makeMoveText(board, path);
   const result: GameResult | null = game.result;
-  if (!(await ctx.store.appendMove(live.id, ply, text, result)))
+  const at = ctx.now();
+  if (!(await ctx.store.appendMove(live.id, ply, text, result, at)))
     return refuse('stale-ply', `ply ${ply} was already played`);
   live.game = game;
   live.moves.push(text);
   live.position = makePosition(board, game.position);
   live.result = result;
-  // An offer stands until the offerer's opponent moves; a finished game has none.
+  chargeMove(live, side, at);
+  // An offer stands until the offerer's opponent moves; a finished game has none. So does a refusal.
   if (result || live.drawOffer === opponent(side)) live.drawOffer = null;
+  if (live.drawRefused === opponent(side)) live.drawRefused = null;
   broadcast(live, {
     type: 'moved',
     ply,
@@ -54,22 +58,26 @@ export async function playMove(
     turn: game.position.turn,
     status: tableStatus(live),
     result,
+    ...clockFields(live, at),
   });
   return done(undefined);
 }
 
 /** Ends a game other than by a move: store, then tell everyone. */
 export async function finishGame(ctx: ActionContext, live: LiveTable, result: GameResult): Promise<Outcome<void>> {
-  if (!(await ctx.store.finish(live.id, result))) return refuse('game-over', 'the game is already over');
+  const at = ctx.now();
+  if (!(await ctx.store.finish(live.id, result, at))) return refuse('game-over', 'the game is already over');
   live.result = result;
   live.drawOffer = null;
-  broadcast(live, { type: 'ended', result });
+  stopAtEnd(live, at);
+  broadcast(live, { type: 'ended', result, ...clockFields(live, at) });
   return done(undefined);
 }
 
-/** Offers a draw; offering while the opponent's offer stands accepts it. */
+/** Offers a draw; offering while the opponent's offer stands accepts it; a repeated or refused offer is ignored until the opponent moves. */
 export async function offerDraw(ctx: ActionContext, live: LiveTable, side: Side): Promise<Outcome<void>> {
   if (live.drawOffer === opponent(side)) return finishGame(ctx, live, { winner: null, reason: 'draw-agreed' });
+  if (live.drawOffer === side || live.drawRefused === side) return done(undefined);
   live.drawOffer = side;
   broadcast(live, { type: 'draw-offered', side });
   return done(undefined);
@@ -80,6 +88,16 @@ export async function acceptDraw(ctx: ActionContext, live: LiveTable, side: Side
   const other = opponent(side);
   if (live.drawOffer !== other) return refuse('not-your-turn', `there is no draw offer from the ${other} to accept`);
   return finishGame(ctx, live, { winner: null, reason: 'draw-agreed' });
+}
+
+/** Declines the opponent's standing draw offer: it lapses, and the offerer may not repeat it before this side moves. */
+export function declineDraw(live: LiveTable, side: Side): Outcome<void> {
+  const other = opponent(side);
+  if (live.drawOffer !== other) return refuse('not-your-turn', `there is no draw offer from the ${other} to decline`);
+  live.drawOffer = null;
+  live.drawRefused = other;
+  broadcast(live, { type: 'draw-declined', side });
+  return done(undefined);
 }
 
 /** Wins by abandonment when the opponent's seat has been offline for the abandonment time. */

@@ -3,6 +3,8 @@ import type { GameResult, Role, Seats, SeatState, TableStatus, TableView } from 
 import { type Game, makePosition, replayRecord, type Side, SIDES, type Variant } from '@fg/rules';
 
 import type { ComputerSeat, StoredTable } from '../store/store.js';
+import type { Clock } from './clock.js';
+import { clockFields, storedClock } from './table-clock.js';
 import type { TableSnapshot } from './table-observer.js';
 
 /** A connection at a table, as the authority sees it: something that takes serialized messages. */
@@ -29,6 +31,8 @@ export interface LiveTable {
   rematch: string | null;
   readonly members: Map<Member, Seating>;
   drawOffer: Side | null; // the side whose draw offer stands
+  drawRefused: Side | null; // the side whose offer was declined, until its opponent moves: a new offer is ignored
+  clock: Clock | null; // the table's clocks; null for a table without a time control
   readonly rematchAsks: Map<Side, string>; // side -> token of the player who asked
   readonly offlineSince: Record<Side, number>; // ms; when the seat last had no connection
   idleSince: number; // ms; when the last member left
@@ -38,9 +42,9 @@ export interface LiveTable {
 }
 
 /** What a table may be created with besides its seats (v1.1). */
-export type TableExtras = Pick<StoredTable, 'listed' | 'computer'>;
+export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer'>;
 
-/** A new table of a variant, before any move. */
+/** A new table of a variant, before any move; the seats given are taken at `now`. */
 export function newStoredTable(
   id: string,
   variant: Variant,
@@ -49,7 +53,6 @@ export function newStoredTable(
   extras: TableExtras = {},
 ): StoredTable {
   return {
-    ...extras,
     id,
     variant: variant.id,
     options: variant.options,
@@ -58,6 +61,12 @@ export function newStoredTable(
     result: null,
     rematch: null,
     createdAt: now,
+    clock: extras.clock ?? null,
+    listed: extras.listed ?? false,
+    computer: extras.computer ?? null,
+    seatedAt: { fox: seats.fox === null ? null : now, geese: seats.geese === null ? null : now },
+    moveTimes: [],
+    endedAt: null,
   };
 }
 
@@ -78,6 +87,8 @@ export function liveFromStored(stored: StoredTable, now: number): LiveTable | nu
     rematch: stored.rematch,
     members: new Map(),
     drawOffer: null,
+    drawRefused: null,
+    clock: storedClock(stored, game.variant.firstSide),
     rematchAsks: new Map(),
     offlineSince: { fox: now, geese: now },
     idleSince: now,
@@ -116,8 +127,8 @@ export function spectatorCount(table: LiveTable): number {
   return count;
 }
 
-/** The table as everyone at it sees it: no tokens, ever. */
-export function tableView(table: LiveTable): TableView {
+/** The table as everyone at it sees it at time `at`: no tokens, ever. */
+export function tableView(table: LiveTable, at: number = Date.now()): TableView {
   return {
     id: table.id,
     variant: table.game.variant.id,
@@ -134,6 +145,7 @@ export function tableView(table: LiveTable): TableView {
     // Offers live only in memory; the view carries them so a reconnecting client still sees them.
     drawOffer: table.drawOffer,
     rematchRequests: SIDES.filter((side) => table.rematchAsks.has(side)),
+    ...clockFields(table, at),
   };
 }
 

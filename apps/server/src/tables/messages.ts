@@ -2,6 +2,7 @@
 import type { ServerMessage } from '@fg/protocol';
 
 import { type LiveTable, type Member, seatsView, spectatorCount } from './live-table.js';
+import { clockFields } from './table-clock.js';
 
 /** Sends one message to one member. */
 export function sendTo(member: Member, message: ServerMessage): void {
@@ -14,7 +15,12 @@ export function broadcast(table: LiveTable, message: ServerMessage): void {
   for (const member of table.members.keys()) member.send(text);
 }
 
-/** Tells everyone at a table who is connected and how many watch. */
-export function broadcastPresence(table: LiveTable): void {
-  broadcast(table, { type: 'presence', seats: seatsView(table), spectators: spectatorCount(table) });
+/** Tells everyone at a table who is connected and how many watch (and the clocks, which a seat taken may start). */
+export function broadcastPresence(table: LiveTable, at: number = Date.now()): void {
+  broadcast(table, {
+    type: 'presence',
+    seats: seatsView(table),
+    spectators: spectatorCount(table),
+    ...clockFields(table, at),
+  });
 }

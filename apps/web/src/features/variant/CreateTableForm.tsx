@@ -1,5 +1,5 @@
 // Create table with a variant's options and the creator's side.
-import type { SeatChoice } from '@fg/protocol';
+import type { ClockSetting, SeatChoice } from '@fg/protocol';
 import type { OptionValue, VariantInfo } from '@fg/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
 import { LevelChoice } from '../computer/LevelChoice';
+import { ClockChoice } from './ClockChoice';
 
 /** The creator's choices of side. */
 const SEAT_CHOICES: readonly SeatChoice[] = ['fox', 'geese', 'random'];
@@ -23,6 +24,7 @@ export function CreateTableForm({
   const id = useId();
   const [options, setOptions] = useState<Record<string, OptionValue>>({ ...info.defaultOptions });
   const [side, setSide] = useState<SeatChoice>('random');
+  const [clock, setClock] = useState<ClockSetting | null>(null);
   const [listed, setListed] = useState(false); // v1.1: a private link stays private unless asked
   const { create, busy, error } = useCreateTable();
   const change = (name: string, value: OptionValue): void => {
@@ -35,7 +37,7 @@ export function CreateTableForm({
       className="create-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void create(info.id, options, side, { listed });
+        void create(info.id, options, side, { listed, ...(clock ? { clock } : {}) });
       }}
     >
       {info.options.map((spec) =>
@@ -76,6 +78,7 @@ export function CreateTableForm({
           </label>
         ))}
       </fieldset>
+      <ClockChoice onChange={setClock} />
       <label className="check">
         <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
         {t('create.listed')}
@@ -83,7 +86,10 @@ export function CreateTableForm({
       <button type="submit" disabled={busy}>
         {t('create.button')}
       </button>
-      <LevelChoice busy={busy} onPlay={(level) => void create(info.id, options, side, { computer: { level } })} />
+      <LevelChoice
+        busy={busy}
+        onPlay={(level) => void create(info.id, options, side, { computer: { level }, ...(clock ? { clock } : {}) })}
+      />
       <ErrorNotice code={error} />
     </form>
   );
