@@ -84,6 +84,7 @@ export class ComputerPlayer implements Member {
           status: message.status,
           result: message.result,
           position: message.position,
+          ...(message.clock ? { clock: message.clock } : {}),
         };
         this.#leaveIfAlone();
         break;
@@ -147,20 +148,21 @@ export class ComputerPlayer implements Member {
       .then((answer) => {
         if (answer.kind !== 'assess') return;
         const mine = this.side === 'fox' ? answer.foxScore : -answer.foxScore;
-        if (answer.winner === opponent(this.side) || mine <= -DRAW_MARGIN) this.#send({ type: 'draw-accept' });
+        const lost = answer.winner === opponent(this.side) || mine <= -DRAW_MARGIN;
+        this.#send({ type: lost ? 'draw-accept' : 'draw-decline' });
       })
       .catch((error: unknown) => this.#fault(error, `computer draw ${this.tableId}`));
   }
 
   #task(kind: ThinkTask['kind'], table: TableView): ThinkTask {
-    const { thinkMs } = this.#deps;
+    const limits = [this.#deps.thinkMs, clockBudgetMs(table, this.side)].filter((ms): ms is number => Boolean(ms));
     return {
       kind,
       variant: table.variant,
       options: table.options,
       moves: table.moves,
       level: this.#seat.level,
-      ...(thinkMs ? { timeMs: thinkMs } : {}),
+      ...(limits.length ? { timeMs: Math.min(...limits) } : {}),
     };
   }
 
@@ -190,6 +192,15 @@ export class ComputerPlayer implements Member {
     this.#deps.authority.leave(this);
     this.#deps.onLeave(this.tableId);
   }
+}
+
+/**
+ * On a table with a clock, the time a move may take: a 25th of the time left plus most of the increment, at least
+ * 50 ms, so the computer never loses on time however short the control; undefined without a clock.
+ */
+export function clockBudgetMs(table: Pick<TableView, 'clock'>, side: Side): number | undefined {
+  if (!table.clock) return undefined;
+  return Math.max(50, Math.floor(table.clock[side] / 25 + table.clock.increment * 800));
 }
 
 /** Refusals that only say the table moved on while the computer was thinking. */

@@ -120,10 +120,11 @@ describe('the computer as a player', () => {
   it('lets the game go on when offered a draw it is not losing', async () => {
     // The fox at its first move against 13 geese is far from lost: no draw, and it plays on.
     const { created, human } = await againstComputer('geese', 8);
+    // Offered on the player's own turn, so the computer answers rather than moving (a move lapses an offer).
+    if (created.table.turn === 'fox') expect((await human.next('moved', () => true, 15_000)).side).toBe('fox');
     human.send({ type: 'draw-offer' });
     await human.next('draw-offered');
-    if (created.table.turn === 'fox') expect((await human.next('moved', () => true, 15_000)).side).toBe('fox');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await human.next('draw-declined', () => true, 15_000)).toEqual({ type: 'draw-declined', side: 'fox' });
     expect(human.all('ended')).toEqual([]);
     expect((await request(server.base, 'GET', `/api/tables/${created.table.id}`)).body.table.result).toBeNull();
     await human.close();
@@ -182,6 +183,29 @@ async function withStoredTable(
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+describe('with a clock', () => {
+  it('starts the clock with the game and keeps the computer within its time', async () => {
+    const answer = await request(server.base, 'POST', '/api/tables', {
+      variant: 'standard',
+      side: 'geese',
+      computer: { level: 8 },
+      clock: { initial: 15, increment: 0 },
+    });
+    expect(answer.status).toBe(201);
+    const created = answer.body as CreateTableResponse;
+    expect(created.table.clock?.running).toBe(created.table.turn);
+    const human = await joinTable(server, created.table.id, created.seat.token);
+    if (created.table.turn === 'geese') {
+      const first = chooseMove(newGame(STANDARD), { level: 1, seed: 3 });
+      human.send({ type: 'move', ply: 0, path: first.points });
+    }
+    const moved = await human.next('moved', (m) => m.side === 'fox', 15_000);
+    // A 25th of 15 s at most: well under a second gone from the computer's clock.
+    expect(moved.clock!.fox).toBeGreaterThan(15_000 - 1500);
+    await human.close();
+  });
+});
 
 describe('after a restart', () => {
   it('the computer moves at once where it is its turn', async () => {

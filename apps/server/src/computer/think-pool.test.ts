@@ -1,6 +1,7 @@
 // The fair share of thinking time: many games at once each think less, so every move is still answered in time.
 import { describe, expect, it } from 'vitest';
 
+import { clockBudgetMs } from './computer-player.js';
 import { fairShareMs, ThinkPool } from './think-pool.js';
 
 describe('fairShareMs', () => {
@@ -13,6 +14,18 @@ describe('fairShareMs', () => {
     [1000, 1, 100],
   ])('%i tasks in flight on %i thread(s): %i ms', (inFlight, threads, ms) => {
     expect(fairShareMs(inFlight, threads)).toBe(ms);
+  });
+});
+
+describe('clockBudgetMs', () => {
+  const clock = (fox: number, increment: number) => ({ initial: 300, increment, fox, geese: 1000, running: null });
+  it.each([
+    ['no clock', {}, undefined],
+    ['5 minutes left, no increment', { clock: clock(300_000, 0) }, 12_000],
+    ['10 s left, 2 s increment', { clock: clock(10_000, 2) }, 2000],
+    ['almost out of time', { clock: clock(100, 0) }, 50],
+  ])('%s', (_name, table, ms) => {
+    expect(clockBudgetMs(table, 'fox')).toBe(ms);
   });
 });
 
