@@ -10,7 +10,7 @@ import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerJsonBodies } from './routes/json-body.js';
 import { registerWebApp } from './routes/web.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
-import { SqliteStore } from './store/sqlite-store.js';
+import { openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
 import { Authority } from './tables/authority.js';
 
@@ -35,14 +35,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.
     forceCloseConnections: 'idle',
   });
-  const store = deps.store ?? new SqliteStore(config.dataDir, config.sqliteSync);
-  const authority = new Authority(store, {
+  const backend = openBackend(config, deps.store);
+  const authority = new Authority(backend.store, {
+    bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
     onError: (error, what) => app.log.error({ err: error }, what),
   });
-  app.addHook('onClose', async () => store.close());
+  app.addHook('onClose', async () => (authority.close(), await backend.close()));
 
   registerErrorHandler(app);
   registerJsonBodies(app);
@@ -61,8 +62,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
 
-  const restored = await authority.restore();
-  app.log.info({ tables: restored }, 'tables restored');
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),

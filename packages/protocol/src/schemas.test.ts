@@ -33,6 +33,7 @@ describe('vocabulary', () => {
       'game-over',
       'not-abandoned',
       'rate-limited',
+      'unavailable',
     ]);
   });
 

@@ -1,7 +1,7 @@
 // The fixed words of protocol v1 as `as const` lists, each with its derived type.
-import { type Side,SIDES } from '@fg/rules';
+import { type Side, SIDES } from '@fg/rules';
 
-export { type Side,SIDES };
+export { type Side, SIDES };
 
 /** The protocol's version; a breaking change to any message bumps it. */
 export const PROTOCOL_VERSION = 1;
@@ -53,6 +53,8 @@ export const SOCKET_ERROR_CODES = [
   'game-over',
   'not-abandoned',
   'rate-limited',
+  // v1.1: the store did not answer; nothing changed, the same message may be sent again.
+  'unavailable',
 ] as const;
 /** A WebSocket error code. */
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
@@ -65,6 +67,8 @@ export const HTTP_ERROR_CODES = [
   'rate-limited',
   'not-found',
   'internal',
+  // v1.1: the store did not answer (503); nothing changed.
+  'unavailable',
 ] as const;
 /** An HTTP error code. */
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
@@ -77,6 +81,7 @@ export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   'rate-limited': 429,
   'not-found': 404,
   internal: 500,
+  unavailable: 503,
 };
 
 /** WebSocket close codes the server uses. */

@@ -15,7 +15,7 @@ import type { WebSocket } from 'ws';
 
 import { sendError } from '../routes/errors.js';
 import type { Authority } from '../tables/authority.js';
-import type { Member } from '../tables/live-table.js';
+import type { Member } from '../tables/table-state.js';
 import { ConnectionGuard, type GuardLimits } from './guard.js';
 
 /**

@@ -63,5 +63,9 @@ export class MemoryStore implements TableStore {
     return removed;
   }
 
+  async readiness(): Promise<{ ready: boolean; reason?: string }> {
+    return { ready: true };
+  }
+
   async close(): Promise<void> {}
 }

@@ -172,6 +172,10 @@ export class SqliteStore implements TableStore {
     return this.#batch.run(() => this.#removeWaiting(createdBefore));
   }
 
+  async readiness(): Promise<{ ready: boolean; reason?: string }> {
+    return this.#db.open ? { ready: true } : { ready: false, reason: 'the database is closed' };
+  }
+
   async close(): Promise<void> {
     if (!this.#db.open) return;
     this.#batch.flush();

@@ -14,8 +14,13 @@ export interface StoredTable {
   readonly createdAt: number; // ms since the epoch
 }
 
-/** Storage of tables. Every write is durable once its promise resolves. */
+/** Storage of tables. Every write is durable once its promise resolves; a call that fails rejects, none hangs. */
 export interface TableStore {
+  /**
+   * True when each write also reaches the other instances' bus with the write itself (Redis: one script stores
+   * and publishes), so the authority does not publish moves, endings, seats and rematches again.
+   */
+  readonly announcesWrites?: boolean;
   /** Stores a new table. */
   insertTable(table: StoredTable): Promise<void>;
   /** The table with this id, or null. */
@@ -32,6 +37,8 @@ export interface TableStore {
   listUnfinished(): Promise<StoredTable[]>;
   /** Removes tables created before `createdBefore` with a seat still free; returns their ids. */
   removeWaiting(createdBefore: number): Promise<string[]>;
+  /** Whether the store answers and can take writes; `reason` says why not. */
+  readiness(): Promise<{ ready: boolean; reason?: string }>;
   /** Closes the store; no call may follow. */
   close(): Promise<void>;
 }
