@@ -35,7 +35,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.
     forceCloseConnections: 'idle',
   });
-  const backend = openBackend(config, deps.store);
+  const backend = openBackend(config, deps.store, (error, what) => app.log.error({ err: error }, what));
   const authority = new Authority(backend.store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,

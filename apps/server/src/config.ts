@@ -31,6 +31,13 @@ export const envSchema = z.object({
    * nothing; `full` also syncs the log to the disk at every commit, against power loss, at one fsync per batch.
    */
   SQLITE_SYNC: z.enum(['full', 'normal']).default('normal'),
+  /** Several instances share every table through this Redis (docs/protocol.md, Scale-out); unset: embedded SQLite. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  /** Days a finished table stays in Redis (SQLite keeps every table). */
+  KEEP_FINISHED_DAYS: z.coerce.number().positive().default(30),
   /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
@@ -51,6 +58,8 @@ export interface Config {
   readonly waitingHours: number; // 24
   readonly sqliteSync: 'full' | 'normal';
   readonly trustProxy: boolean;
+  readonly redisUrl: string | null; // 'redis://127.0.0.1:6379'; null: SQLite, one process
+  readonly keepFinishedDays: number; // 30
 }
 
 /** Parses the environment once; a bad value stops the server with a message naming it. */
@@ -79,6 +88,8 @@ export function loadConfig(
     waitingHours: e.WAITING_HOURS,
     sqliteSync: e.SQLITE_SYNC,
     trustProxy: e.TRUST_PROXY === 'true',
+    redisUrl: e.REDIS_URL ?? null,
+    keepFinishedDays: e.KEEP_FINISHED_DAYS,
     ...overrides,
   };
 }

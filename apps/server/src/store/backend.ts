@@ -2,6 +2,9 @@
 // service), or Redis for both when REDIS_URL is set (several instances, docs/protocol.md Scale-out).
 import type { TableBus } from './bus.js';
 import { MemoryBus } from './memory-bus.js';
+import { RedisBus } from './redis-bus.js';
+import { connectRedis } from './redis-keys.js';
+import { RedisStore } from './redis-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { TableStore } from './store.js';
 
@@ -9,19 +12,55 @@ import type { TableStore } from './store.js';
 export interface BackendConfig {
   readonly dataDir: string;
   readonly sqliteSync: 'full' | 'normal';
+  readonly redisUrl: string | null;
+  readonly keepFinishedDays: number;
 }
 
 /** A store and the bus that goes with it. */
 export interface Backend {
   readonly store: TableStore;
   readonly bus: TableBus;
+  /** Whether both answer. */
+  readiness(): Promise<{ ready: boolean; reason?: string }>;
   /** Closes the bus, then the store. */
   close(): Promise<void>;
 }
 
 /** Opens the backend the settings ask for; `store` replaces the store (tests), with the in-process bus. */
-export function openBackend(config: BackendConfig, store?: TableStore): Backend {
+export function openBackend(
+  config: BackendConfig,
+  store?: TableStore,
+  onError: (error: unknown, what: string) => void = () => undefined,
+): Backend {
+  if (config.redisUrl && !store) return openRedis(config.redisUrl, config.keepFinishedDays, onError);
   const chosen = store ?? new SqliteStore(config.dataDir, config.sqliteSync);
   const bus = new MemoryBus();
-  return { store: chosen, bus, close: async () => (await bus.close(), await chosen.close()) };
+  return {
+    store: chosen,
+    bus,
+    readiness: () => chosen.readiness(),
+    close: async () => (await bus.close(), await chosen.close()),
+  };
+}
+
+function openRedis(url: string, keepFinishedDays: number, onError: (error: unknown, what: string) => void): Backend {
+  const redis = connectRedis(url);
+  const subscriber = connectRedis(url, { enableAutoPipelining: false });
+  // A lost connection is retried for ever; it is logged, and calls meanwhile answer `unavailable`.
+  redis.on('error', (error: unknown) => onError(error, 'redis'));
+  subscriber.on('error', (error: unknown) => onError(error, 'redis subscriber'));
+  const bus = new RedisBus(redis, subscriber, onError);
+  const store = new RedisStore(redis, { instance: bus.instance, keepFinishedDays });
+  return {
+    store,
+    bus,
+    readiness: async () => {
+      const [stored, heard] = await Promise.all([store.readiness(), bus.readiness()]);
+      return stored.ready ? heard : stored;
+    },
+    close: async () => {
+      await bus.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
 }

@@ -8,8 +8,8 @@ import type { CreateTableResponse, ServerMessage, ServerMessageOf, ServerMessage
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 
-import { type AppDeps,buildApp } from '../app.js';
-import { type Config,loadConfig } from '../config.js';
+import { type AppDeps, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
 
 /** A running app and where to reach it. */
 export interface TestServer {
@@ -20,12 +20,27 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+let defaults: Partial<Config> = {};
+
+/** Settings every later `startServer` of this test file takes (e.g. `redisUrl`, to run a suite in Redis mode). */
+export function setServerDefaults(settings: Partial<Config>): void {
+  defaults = settings;
+}
+
 /** Starts the app on 127.0.0.1 and a free port, with a fresh temp data folder and no web app. */
 export async function startServer(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fg-server-'));
   const config = loadConfig(
     {},
-    { dataDir, logLevel: 'silent', port: 0, host: '127.0.0.1', webDir: join(dataDir, 'no-web'), ...overrides },
+    {
+      dataDir,
+      logLevel: 'silent',
+      port: 0,
+      host: '127.0.0.1',
+      webDir: join(dataDir, 'no-web'),
+      ...defaults,
+      ...overrides,
+    },
   );
   const app = await buildApp(config, deps);
   await app.listen({ port: 0, host: '127.0.0.1' });

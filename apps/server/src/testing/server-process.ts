@@ -1,6 +1,6 @@
 // The real server as a child process on a free loopback port: for the durability test, the
 // browser tests and the benchmark, which must kill, restart or measure the process itself.
-import { type ChildProcess,spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
