@@ -23,6 +23,7 @@ export interface LoadStats {
 /** What the tables of a load client share. */
 export interface LoadContext {
   readonly baseUrl: string;
+  readonly peerUrl: string; // the geese player and one spectator connect here (another instance, or baseUrl)
   readonly variant: Variant;
   readonly random: () => number;
   readonly stats: LoadStats;
@@ -84,24 +85,27 @@ export class LoadTable {
     this.game = newGame(ctx.variant);
   }
 
-  /** Creates a table over HTTP, takes both seats and connects the players and two spectators. */
+  /**
+   * Creates a table over HTTP, takes both seats and connects the players and two spectators: the fox and one
+   * spectator at `baseUrl`, the geese and the other at `peerUrl` (in the Redis mode's split run, another instance).
+   */
   static async open(ctx: LoadContext): Promise<LoadTable> {
     const created = await postJson(ctx, `${ctx.baseUrl}/api/tables`, { variant: ctx.variant.id, side: 'fox' });
     const id: string = created.table.id;
-    const joined = await postJson(ctx, `${ctx.baseUrl}/api/tables/${id}/seats`, {});
+    const joined = await postJson(ctx, `${ctx.peerUrl}/api/tables/${id}/seats`, {});
     const table = new LoadTable(ctx, id);
-    const seats = [created.seat, joined.seat] as { side: Side; token: string }[];
     await Promise.all([
-      ...seats.map((seat) => table.connect(seat.side, seat.token)),
-      table.connect('spectator'),
-      table.connect('spectator'),
+      table.connect(ctx.baseUrl, 'fox', created.seat.token as string),
+      table.connect(ctx.peerUrl, 'geese', joined.seat.token as string),
+      table.connect(ctx.baseUrl, 'spectator'),
+      table.connect(ctx.peerUrl, 'spectator'),
     ]);
     return table;
   }
 
   /** Opens one socket, says hello and waits for the welcome. */
-  private connect(role: Role, token?: string): Promise<void> {
-    const url = `${this.ctx.baseUrl.replace(/^http/, 'ws')}/api/tables/${this.id}/ws`;
+  private connect(baseUrl: string, role: Role, token?: string): Promise<void> {
+    const url = `${baseUrl.replace(/^http/, 'ws')}/api/tables/${this.id}/ws`;
     const ws = new WebSocket(url, { perMessageDeflate: false });
     this.sockets.push({ role, ws });
     if (role !== 'spectator') this.players.set(role, ws);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
-import { type WebSocket,WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 
 interface RelayTable {
   readonly id: string;

@@ -2,7 +2,7 @@
 // (2 players + 2 spectators each) against the real server and against a bare `ws` relay, and
 // prints throughput, CPU per move, latencies and memory per table next to their targets.
 // Run: tsx apps/server/bench/run.ts [--quick] [--tables 1,100,1000 or 0] [--paced-tables 1000 or 0]
-//      [--seconds 8] [--paced-seconds 20] [--only server|relay] [--seed 1] [--sync full|normal]
+//      [--seconds 8] [--paced-seconds 20] [--only server,redis,relay] [--seed 1] [--sync full|normal]
 //      [--cpu-prof <dir>]     writes a V8 CPU profile of each process under load into <dir>
 //      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
 import { fork } from 'node:child_process';
@@ -11,9 +11,9 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { type ModeSettings, type Paced, paced, type Saturation,saturation } from './modes.js';
+import { type ModeSettings, type Paced, paced, type Saturation, saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
-import { killChildren, type TargetKind,track, TSX_IMPORT } from './target.js';
+import { killChildren, type TargetKind, track, TSX_IMPORT } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
 function usage(message: string): never {
@@ -44,11 +44,12 @@ const quick = flags.quick ?? false;
 const tablesFlag = flags.tables ?? (quick ? '1,100' : '1,100,1000');
 const saturationTables = tablesFlag === '0' ? [] : tablesFlag.split(',').map(Number);
 const pacedTables = Number(flags['paced-tables'] ?? (quick ? 100 : 1000));
-const kinds = (flags.only ? [flags.only] : ['server', 'relay']) as TargetKind[];
+const kinds = (flags.only ? flags.only.split(',') : ['server', 'redis', 'relay']) as TargetKind[];
 if (saturationTables.some((n) => !Number.isInteger(n) || n < 1))
   usage('--tables takes table counts like 1,100,1000 (0 skips the saturation mode)');
 if (!Number.isInteger(pacedTables) || pacedTables < 0) usage('--paced-tables takes a count (0 skips the paced mode)');
-if (kinds.some((k) => k !== 'server' && k !== 'relay')) usage('--only takes server or relay');
+if (kinds.some((k) => k !== 'server' && k !== 'redis' && k !== 'relay'))
+  usage('--only takes server, redis or relay (or several, comma-separated)');
 if (flags['server-dir'] && !existsSync(join(flags['server-dir'], 'src/server.ts')))
   usage('--server-dir needs a folder with src/server.ts');
 const seconds = [flags.seconds, flags['paced-seconds']].filter((x) => x !== undefined).map(Number);
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
   );
   const server = settings.serverDir ? join(settings.serverDir, 'src/server.ts') : 'apps/server/src/server.ts';
   console.log(
-    `machine: ${cpus().length} cores, node ${process.version}; server ${server} vs bare ws relay bench/relay.ts`,
+    `machine: ${cpus().length} cores, node ${process.version}; server ${server} on SQLite and on Redis (redis-server, AOF fsync always) vs bare ws relay bench/relay.ts`,
   );
   console.log(`load average before: ${load()} (the machine is shared: other processes lengthen the latency tails)`);
   const env = Object.entries(settings.serverEnv)
@@ -106,7 +107,8 @@ async function main(): Promise<void> {
   if (saturationResults.size) printSaturation(saturationResults, settings.saturationMs, settings.warmupMs);
   if (pacedTables > 0) {
     const byKind: Partial<Record<TargetKind, Paced>> = {};
-    for (const kind of kinds) byKind[kind] = await paced(client, kind, pacedTables, settings);
+    // Redis mode is paced over two instances, each table's fox and geese (and spectators) on different ones.
+    for (const kind of kinds) byKind[kind] = await paced(client, kind, pacedTables, settings, kind === 'redis' ? 2 : 1);
     printPaced(byKind, pacedTables, settings.pacedMs, settings.pacedWarmupMs);
   }
   client.disconnect();

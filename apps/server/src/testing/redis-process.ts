@@ -16,6 +16,9 @@ export interface RedisProcess {
   readonly url: string; // 'redis://127.0.0.1:41234'
   readonly port: number;
   readonly dir: string;
+  /** The pid of the running redis-server, and its process. */
+  readonly pid: number;
+  readonly child: ChildProcess;
   /** SIGKILL at once; the folder stays. */
   kill(): Promise<void>;
   /** Starts it again on the same port and folder (after `kill`). */
@@ -59,6 +62,12 @@ export async function startRedis(): Promise<RedisProcess> {
     url: `redis://127.0.0.1:${port}`,
     port,
     dir,
+    get pid() {
+      return child.pid!;
+    },
+    get child() {
+      return child;
+    },
     kill: async () => {
       child.kill('SIGKILL');
       await exited(child);
