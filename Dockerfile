@@ -1,11 +1,8 @@
 # The game server with the built web app and the embedded SQLite store; its data lives in /data.
 FROM node:20-bookworm-slim
 
-# better-sqlite3 builds from source when no prebuilt binary fits.
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/* \
-  && npm i -g pnpm@12.4.2
+# No compiler needed: the SQLite driver (libsql) ships its binary in a registry package.
+RUN npm i -g pnpm@12.4.2
 
 WORKDIR /app
 # Manifests first, so the install layer is reused while only sources change.

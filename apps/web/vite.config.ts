@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /** The short commit hash shown in the footer; 'dev' outside a git checkout. */
 function commitHash(): string {
@@ -23,7 +24,15 @@ const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3100';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each file, made once at build time; the server sends the one the browser accepts.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
     __APP_COMMIT__: JSON.stringify(commitHash()),

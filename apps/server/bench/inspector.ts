@@ -23,12 +23,12 @@ export async function collectGarbage(url: string): Promise<HeapUsage> {
     ws.once('error', reject);
   });
   let nextId = 1;
-  const call = (method: string): Promise<any> =>
+  const call = (method: string): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       const timer = setTimeout(() => reject(new Error(`inspector: no answer to ${method}`)), CALL_TIMEOUT_MS);
       const onMessage = (data: WebSocket.RawData): void => {
-        const message = JSON.parse(String(data));
+        const message = JSON.parse((data as Buffer).toString());
         if (message.id !== id) return;
         clearTimeout(timer);
         ws.off('message', onMessage);

@@ -1,5 +1,6 @@
 // One table under load: two players and two spectators on their own WebSockets, playing a real
 // game of random legal moves, and timing every move from its send to its `moved` broadcast.
+import type { CreateTableResponse, TakeSeatResponse } from '@fg/protocol';
 import { type Game, newGame, playPoints, type Side, type Variant } from '@fg/rules';
 import WebSocket from 'ws';
 
@@ -47,7 +48,7 @@ export function countError(stats: LoadStats, code: string, detail: string): void
 }
 
 /** POSTs JSON and returns the parsed answer; rate-limited requests wait and retry. */
-async function postJson(ctx: LoadContext, url: string, body: unknown): Promise<any> {
+async function postJson<T>(ctx: LoadContext, url: string, body: unknown): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(url, {
       method: 'POST',
@@ -61,7 +62,7 @@ async function postJson(ctx: LoadContext, url: string, body: unknown): Promise<a
       continue;
     }
     if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${JSON.stringify(answer)}`);
-    return answer;
+    return answer as T;
   }
 }
 
@@ -90,13 +91,16 @@ export class LoadTable {
    * spectator at `baseUrl`, the geese and the other at `peerUrl` (in the Redis mode's split run, another instance).
    */
   static async open(ctx: LoadContext): Promise<LoadTable> {
-    const created = await postJson(ctx, `${ctx.baseUrl}/api/tables`, { variant: ctx.variant.id, side: 'fox' });
-    const id: string = created.table.id;
-    const joined = await postJson(ctx, `${ctx.peerUrl}/api/tables/${id}/seats`, {});
+    const created = await postJson<CreateTableResponse>(ctx, `${ctx.baseUrl}/api/tables`, {
+      variant: ctx.variant.id,
+      side: 'fox',
+    });
+    const id = created.table.id;
+    const joined = await postJson<TakeSeatResponse>(ctx, `${ctx.peerUrl}/api/tables/${id}/seats`, {});
     const table = new LoadTable(ctx, id);
     await Promise.all([
-      table.connect(ctx.baseUrl, 'fox', created.seat.token as string),
-      table.connect(ctx.peerUrl, 'geese', joined.seat.token as string),
+      table.connect(ctx.baseUrl, 'fox', created.seat.token),
+      table.connect(ctx.peerUrl, 'geese', joined.seat.token),
       table.connect(ctx.baseUrl, 'spectator'),
       table.connect(ctx.peerUrl, 'spectator'),
     ]);
@@ -120,7 +124,7 @@ export class LoadTable {
         if (!this.closing) countError(this.ctx.stats, `closed-${code}`, `table ${this.id}: ${role} socket closed`);
       });
       ws.on('message', (data) => {
-        const message = JSON.parse(String(data));
+        const message = JSON.parse((data as Buffer).toString());
         if (message.type === 'moved') this.onMoved(role, message.ply, message.path);
         else if (message.type === 'error') this.onError(role, message.code, message.message);
         else if (message.type === 'welcome') {

@@ -47,7 +47,12 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
 /** Joins a socket to its table on hello and relays every move to the whole table. */
 function handleSocket(socket: WebSocket, table: RelayTable): void {
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { type: string; token?: string; ply?: number; path?: string[] };
+    const message = JSON.parse((data as Buffer).toString()) as {
+      type: string;
+      token?: string;
+      ply?: number;
+      path?: string[];
+    };
     if (message.type === 'hello') {
       table.sockets.add(socket);
       const role = (message.token && table.tokens.get(message.token)) || 'spectator';

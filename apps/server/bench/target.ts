@@ -96,7 +96,7 @@ async function startOne(kind: 'server' | 'relay', options: TargetOptions): Promi
       },
     });
   } catch (error) {
-    throw new Error(`${kind} did not start: ${(error as Error).message}`);
+    throw new Error(`${kind} did not start: ${(error as Error).message}`, { cause: error });
   }
   track(server.child);
   const collect = (): Promise<HeapUsage> =>

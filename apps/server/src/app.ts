@@ -8,6 +8,7 @@ import { loggerOptions } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerJsonBodies } from './routes/json-body.js';
+import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { openBackend } from './store/backend.js';
@@ -46,6 +47,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => (authority.close(), await backend.close()));
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   registerJsonBodies(app);
   await app.register(rateLimit, {
     global: false,

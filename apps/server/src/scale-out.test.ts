@@ -16,7 +16,8 @@ let b: ServerProcess;
 
 beforeAll(async () => {
   redis = await startRedis();
-  [a, b] = await startInstances(redis.url);
+  const started = await startInstances(redis.url);
+  [a, b] = [started[0]!, started[1]!];
 }, 120_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, postJson, type RunningServer,startServer } from './harness';
+import { browserTestsSkipReason, launchChromium, postJson, type RunningServer, startServer } from './harness';
 
 const skip = browserTestsSkipReason();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

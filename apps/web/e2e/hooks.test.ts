@@ -1,7 +1,7 @@
 // @vitest-environment node
-// The page hooks of product.md as an outside browser test uses them: one element per point that
+// The page hooks of docs/product.md as an outside browser test uses them: one element per point that
 // takes the click or tap itself, one status line, unambiguous buttons, ?lang= remembered.
-import { type Game,getVariant, newGame, occurrencesAfter, playPoints } from '@fg/rules';
+import { type Game, getVariant, newGame, occurrencesAfter, playPoints } from '@fg/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer,startServer } from './harness';
+import { browserTestsSkipReason, launchChromium, type RunningServer, startServer } from './harness';
 
 const skip = browserTestsSkipReason();
 if (skip) console.warn(`browser tests skipped: ${skip}`);

@@ -1,4 +1,4 @@
-// Protocol v1 (protocol.md): vocabulary, zod schemas, inferred types and parsers for server and web.
+// Protocol v1 (docs/protocol.md): vocabulary, zod schemas, inferred types and parsers for server and web.
 export * from './parse.js';
 export * from './schemas.js';
 export * from './types.js';

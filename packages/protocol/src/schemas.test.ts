@@ -5,7 +5,7 @@ import { createTableBodySchema, tableViewSchema, takeSeatBodySchema, variantInfo
 import { HTTP_ERROR_CODES, HTTP_STATUS, REASONS, SOCKET_ERROR_CODES } from './vocabulary.js';
 
 describe('vocabulary', () => {
-  it('lists every reason of protocol.md', () => {
+  it('lists every reason of docs/protocol.md', () => {
     expect([...REASONS].sort()).toEqual([
       'abandoned',
       'breakthrough',
@@ -20,7 +20,7 @@ describe('vocabulary', () => {
     ]);
   });
 
-  it('lists every socket error code of protocol.md', () => {
+  it('lists every socket error code of docs/protocol.md', () => {
     expect(SOCKET_ERROR_CODES).toEqual([
       'bad-message',
       'hello-first',

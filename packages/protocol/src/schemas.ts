@@ -1,4 +1,4 @@
-// Zod schemas of every view, body and message of protocol.md: the single source of their types.
+// Zod schemas of every view, body and message of docs/protocol.md: the single source of their types.
 import { VARIANT_IDS } from '@fg/rules';
 import { z } from 'zod';
 

@@ -24,7 +24,7 @@ function plainPerft(v: Variant, position: Position, depth: number): number {
 /** Runs `count` at least `minSeconds`, returning leaves and the best leaves per second. */
 function measure(count: () => number, minSeconds: number): { leaves: number; perSecond: number } {
   let best = 0;
-  let leaves = 0;
+  let leaves: number;
   const start = performance.now();
   do {
     const t = performance.now();

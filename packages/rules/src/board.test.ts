@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { type Board,CROSS33, CROSS45, DIRECTIONS } from './board.js';
+import { type Board, CROSS33, CROSS45, DIRECTIONS } from './board.js';
 
 const linked = (board: Board, a: string, b: string): boolean =>
   board.links.some((l) => {

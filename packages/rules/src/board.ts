@@ -17,7 +17,7 @@ export const DIRECTION_DELTAS: readonly (readonly [number, number])[] = [
   [-1, 1],
 ];
 
-/** The boards of rules.md section 1. */
+/** The boards of docs/rules.md section 1. */
 export const BOARD_IDS = ['cross33', 'cross45'] as const;
 /** A board's id. */
 export type BoardId = (typeof BOARD_IDS)[number];
@@ -112,14 +112,14 @@ const isCross33Point = (f: number, k: number): boolean =>
 const isCross45Point = (f: number, k: number): boolean =>
   (f >= 3 && f <= 5 && k >= 0 && k <= 8) || (f >= 0 && f <= 8 && k >= 3 && k <= 5);
 
-/** The standard 33-point cross: both diagonals of every complete unit square (rules.md 1). */
+/** The standard 33-point cross: both diagonals of every complete unit square (docs/rules.md section 1). */
 export const CROSS33: Board = buildBoard('cross33', 7, 7, isCross33Point, (f1, k1, f2, k2) => {
   if (Math.abs(f1 - f2) + Math.abs(k1 - k2) === 1) return true;
   // A diagonal: the square it crosses has lower-left corner (min file, min rank).
   return squareComplete(isCross33Point, Math.min(f1, f2), Math.min(k1, k2));
 });
 
-/** The 45-point cross: one diagonal per complete square, alternating by f + k (rules.md 1). */
+/** The 45-point cross: one diagonal per complete square, alternating by f + k (docs/rules.md section 1). */
 export const CROSS45: Board = buildBoard('cross45', 9, 9, isCross45Point, (f1, k1, f2, k2) => {
   if (Math.abs(f1 - f2) + Math.abs(k1 - k2) === 1) return true;
   const f = Math.min(f1, f2);

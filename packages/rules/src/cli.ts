@@ -1,4 +1,4 @@
-// The rules command line: `pnpm --silent rules perft|moves|play|batch ...` (rules.md section 7).
+// The rules command line: `pnpm --silent rules perft|moves|play|batch ...` (docs/rules.md section 7).
 import { createInterface } from 'node:readline';
 
 import { runBatchLine, runCommand } from './command.js';

@@ -1,11 +1,11 @@
-// The rules command line (rules.md section 7) as a pure function from words to output, so that
+// The rules command line (docs/rules.md section 7) as a pure function from words to output, so that
 // the CLI, batch mode and tests share one implementation.
 import { newGame, playMoveText } from './game.js';
 import { generateMoves } from './moves.js';
 import { makeMoveText } from './notation.js';
 import { formatOutcome, materialOutcome } from './outcome.js';
 import { perft } from './perft.js';
-import { makePosition, parsePosition, type Position,startPosition } from './position.js';
+import { makePosition, parsePosition, type Position, startPosition } from './position.js';
 import { getVariant, type Variant } from './variants.js';
 
 /** What a command printed and its exit status: 0 ok, 1 illegal move, 2 bad input. */

@@ -3,9 +3,9 @@ import { DIRECTIONS } from './board.js';
 import { applyMove, generateMoves, isJump, type Path } from './moves.js';
 import { makeMoveText, parseMoveText, parsePath } from './notation.js';
 import { gameOutcome, materialOutcome, type Outcome } from './outcome.js';
-import { EMPTY, FOX, GOOSE, parsePosition, type Position,positionKey, startPosition } from './position.js';
+import { EMPTY, FOX, GOOSE, parsePosition, type Position, positionKey, startPosition } from './position.js';
 import { fail, ok, type Result } from './result.js';
-import { getVariant, type Options, type Variant } from './variants.js';
+import { getVariant, type Variant } from './variants.js';
 
 /** A game in progress or finished; immutable: playing returns a new game. */
 export interface Game {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { newGame } from './game.js';
-import { movablePoints,moveInput } from './input.js';
+import { movablePoints, moveInput } from './input.js';
 import { parsePosition } from './position.js';
 import { getVariant } from './variants.js';
 

@@ -1,4 +1,4 @@
-// Legal moves (rules.md section 2): goose steps, fox steps, fox jump chains under optional or
+// Legal moves (docs/rules.md section 2): goose steps, fox steps, fox jump chains under optional or
 // mandatory capture, and playing a move. Paths are arrays of point indices.
 import { EMPTY, FOX, GOOSE, type Position } from './position.js';
 import type { Variant } from './variants.js';

@@ -1,4 +1,4 @@
-// Move text (rules.md section 2): points joined by `-` for a step and `x` for jumps.
+// Move text (docs/rules.md section 2): points joined by `-` for a step and `x` for jumps.
 import type { Board } from './board.js';
 import type { Path } from './moves.js';
 import { fail, ok, type Result } from './result.js';

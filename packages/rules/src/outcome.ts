@@ -1,4 +1,4 @@
-// Outcomes (rules.md section 4), checked after every move in a fixed order.
+// Outcomes (docs/rules.md section 4), checked after every move in a fixed order.
 import { generateMoves } from './moves.js';
 import { countGeese, FOX, GOOSE, type Position } from './position.js';
 import type { Side } from './side.js';

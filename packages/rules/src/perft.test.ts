@@ -11,7 +11,7 @@ const variant = (id: string, options: Record<string, unknown> = {}): Variant => 
 };
 
 // ---------------------------------------------------------------------------------------------
-// A second, deliberately different counter: boards rebuilt from rules.md's wording on point
+// A second, deliberately different counter: boards rebuilt from docs/rules.md's wording on point
 // names and coordinates, pieces in a Map, every move generated as a list and played, no
 // lookup tables and no counting shortcut at the last level. Slow, simple, independent.
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +160,7 @@ function slowStart(v: Variant, text?: string): Slow {
   return { pieces, foxTurn: position.value.turn === 'fox' };
 }
 
-// rules.md section 6, then the deeper counts established here (depths 1-7 from the start).
+// docs/rules.md section 6, then the deeper counts established here (depths 1-7 from the start).
 const TABLE: [string, Record<string, unknown>, number[]][] = [
   ['standard', {}, [5, 89, 572, 9778, 58574, 1006808, 5860101]],
   ['standard', { geese: 15 }, [5, 89, 564, 9948, 57334, 1023646, 5873229]],
@@ -182,7 +182,7 @@ describe('perft from the start positions', () => {
     ['two-foxes', {}, 6, 114],
     ['big-cross', {}, 4, 68],
     ['raevskak', {}, 16, 86],
-  ])('rules.md section 6: %s %j', (id, options, one, two) => {
+  ])('docs/rules.md section 6: %s %j', (id, options, one, two) => {
     const v = variant(id, options);
     expect([perft(v, startPosition(v), 1), perft(v, startPosition(v), 2)]).toEqual([one, two]);
   });

@@ -1,4 +1,4 @@
-// Perft (rules.md section 6): counts the paths of exactly `depth` legal moves, the regression
+// Perft (docs/rules.md section 6): counts the paths of exactly `depth` legal moves, the regression
 // anchor of the move generator. A mutable make/unmake search, separate from generateMoves, so
 // that it is fast and so that the two agreeing is evidence that both are right.
 import { EMPTY, FOX, GOOSE, type Position } from './position.js';

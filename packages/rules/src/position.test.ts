@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { makePosition, parsePosition, startPosition } from './position.js';
-import { getVariant, type Variant,VARIANT_INFOS } from './variants.js';
+import { getVariant, type Variant, VARIANT_INFOS } from './variants.js';
 
 const variant = (id: string, options: Record<string, unknown> = {}): Variant => {
   const v = getVariant(id, options);

@@ -1,8 +1,8 @@
 // Positions: where every piece stands, whose turn it is and the quiet count; parsed and printed
-// as the position text of rules.md section 5.
+// as the position text of docs/rules.md section 5.
 import type { Board } from './board.js';
 import { fail, ok, type Result } from './result.js';
-import { type Side,SIDES } from './side.js';
+import { type Side, SIDES } from './side.js';
 import type { Variant } from './variants.js';
 
 /** What stands on a point: nothing, a goose or a fox. */

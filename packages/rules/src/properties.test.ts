@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { DIRECTIONS } from './board.js';
-import { type Game,makeRecord, newGame, playPath, replayRecord } from './game.js';
+import { type Game, makeRecord, newGame, playPath, replayRecord } from './game.js';
 import { isJump } from './moves.js';
 import { countGeese, FOX, makePosition, piecePoints } from './position.js';
 import { getVariant, type Variant } from './variants.js';

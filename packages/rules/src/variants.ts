@@ -1,5 +1,5 @@
-// Each variant as data (rules.md section 3), with options resolved by one named hook per variant.
-import { type Board, type BoardId, BOARDS, type Direction,DIRECTIONS } from './board.js';
+// Each variant as data (docs/rules.md section 3), with options resolved by one named hook per variant.
+import { type Board, type BoardId, BOARDS, type Direction, DIRECTIONS } from './board.js';
 import { fail, ok, type Result } from './result.js';
 import type { Side } from './side.js';
 
@@ -72,7 +72,7 @@ const FORWARD: readonly Direction[] = ['N', 'NE', 'NW'];
 const FORWARD_AND_SIDEWAYS: readonly Direction[] = ['N', 'NE', 'NW', 'E', 'W'];
 const GEESE_OPTION: OptionSpec = { name: 'geese', values: [13, 15, 17], default: 13 };
 
-/** The geese of the standard set-up for 13, 15 or 17 geese (rules.md 3 and 8). */
+/** The geese of the standard set-up for 13, 15 or 17 geese (docs/rules.md sections 3 and 8). */
 function standardGeese(count: OptionValue): readonly string[] {
   return [...GEESE_13, ...(EXTRA_GEESE[Number(count)] ?? [])];
 }
@@ -160,7 +160,7 @@ const DEFINITIONS: readonly Definition[] = [
   },
 ];
 
-/** What clients are told of a variant (protocol.md `VariantInfo`). */
+/** What clients are told of a variant (docs/protocol.md `VariantInfo`). */
 export interface VariantInfo {
   readonly id: VariantId;
   readonly name: string;

@@ -1,4 +1,4 @@
-// The HTTP API of protocol.md: variants, tables, seats, health; bodies checked with the protocol's zod schemas.
+// The HTTP API of docs/protocol.md: variants, tables, seats, health; bodies checked with the protocol's zod schemas.
 import { createTableBodySchema, describeIssues, tableIdSchema, takeSeatBodySchema } from '@fg/protocol';
 import { VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';

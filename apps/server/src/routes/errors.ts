@@ -26,9 +26,10 @@ export function frameworkError(
   error: { code?: string; message: string },
   request: FastifyRequest,
   reply: FastifyReply,
-): FastifyReply {
-  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') return sendError(reply, 'internal', 'internal error');
-  if (request.url.startsWith('/api/tables/'))
-    return sendError(reply, 'table-not-found', 'no table with this id: it is not a valid URL component');
-  return sendError(reply, 'bad-request', error.message);
+): void {
+  // Answers without returning the reply: Fastify ignores the value, and a returned reply reads as a promise.
+  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') void sendError(reply, 'internal', 'internal error');
+  else if (request.url.startsWith('/api/tables/'))
+    void sendError(reply, 'table-not-found', 'no table with this id: it is not a valid URL component');
+  else void sendError(reply, 'bad-request', error.message);
 }

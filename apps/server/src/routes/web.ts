@@ -21,6 +21,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: true,
+      // The build writes .br and .gz copies beside each file (vite-plugin-compression2); the accepted one is sent.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite puts content hashes into asset names, so they may be cached for good; index.html never.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,7 +1,11 @@
-import Database from 'better-sqlite3';
+import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 
 import { CommitBatch } from './commit-batch.js';
+import { atomic } from './sqlite-transaction.js';
+
+// libsql's `get` ignores `pluck`, so counts are read through `all`.
+const countRows = (db: Database.Database): unknown => db.prepare('SELECT count(*) FROM t').pluck().all()[0];
 
 const open = () => {
   const db = new Database(':memory:');
@@ -22,19 +26,18 @@ describe('CommitBatch', () => {
 
   it('lets later operations of a turn that already committed wait for the end of the turn, to share one commit', async () => {
     const { db, batch, insert } = open();
-    const count = db.prepare('SELECT count(*) FROM t').pluck();
     await batch.run(() => insert.run(1));
-    expect(count.get()).toBe(1);
+    expect(countRows(db)).toBe(1);
     const later = [2, 3].map((n) => batch.run(() => insert.run(n)));
     await Promise.resolve();
-    expect(count.get()).toBe(1);
+    expect(countRows(db)).toBe(1);
     await Promise.all(later);
-    expect(count.get()).toBe(3);
+    expect(countRows(db)).toBe(3);
   });
 
   it('undoes only the operation that throws; the others are committed', async () => {
     const { db, batch, insert } = open();
-    const failing = db.transaction(() => {
+    const failing = atomic(db, () => {
       insert.run(20);
       insert.run(10); // a duplicate key: this savepoint rolls back, 20 included
     });
@@ -51,6 +54,6 @@ describe('CommitBatch', () => {
     const { db, batch, insert } = open();
     void batch.run(() => insert.run(5));
     batch.flush();
-    expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(1);
+    expect(countRows(db)).toBe(1);
   });
 });

@@ -1,6 +1,8 @@
 // Group commit: operations queued within one turn of the event loop share one SQLite transaction,
 // so a busy server syncs the log once for many moves, and each promise still resolves only after the commit.
-import type Database from 'better-sqlite3';
+import type Database from 'libsql';
+
+import { atomic } from './sqlite-transaction.js';
 
 interface Queued {
   readonly operation: () => unknown;
@@ -11,8 +13,8 @@ interface Queued {
 type Settled = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
 
 /**
- * Runs queued operations together. Each operation must be one statement or a `db.transaction`
- * function (which nests as a savepoint), so one that throws undoes only itself.
+ * Runs queued operations together. Each operation must be one statement or an `atomic` function
+ * (which nests as a savepoint), so one that throws undoes only itself.
  */
 export class CommitBatch {
   readonly #db: Database.Database;
@@ -61,7 +63,7 @@ export class CommitBatch {
     try {
       // A lone operation commits by itself (a statement, or its own transaction): no savepoint needed.
       if (batch.length === 1) runAll();
-      else this.#db.transaction(runAll)();
+      else atomic(this.#db, runAll)();
     } catch (error) {
       // The commit itself failed: nothing of the batch is stored.
       for (const item of batch) item.reject(error);

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 
 import type { GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
-import Database from 'better-sqlite3';
+import Database from 'libsql';
 
 import { CommitBatch } from './commit-batch.js';
+import { atomic } from './sqlite-transaction.js';
 import type { StoredTable, TableStore } from './store.js';
 
 const SCHEMA = `
@@ -57,11 +58,11 @@ export class SqliteStore implements TableStore {
   constructor(dataDir: string, sync: 'full' | 'normal' = 'normal') {
     if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true });
     const db = new Database(databasePath(dataDir));
-    db.pragma('journal_mode = WAL');
+    db.exec('PRAGMA journal_mode = WAL');
     // In WAL mode every commit is written to the log before it returns, so a killed process loses nothing;
     // FULL also syncs the log at every commit (power loss); commits are grouped (CommitBatch), one sync per batch.
-    db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
-    db.pragma('foreign_keys = ON');
+    db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
+    db.exec('PRAGMA foreign_keys = ON');
     db.exec(SCHEMA);
     this.#db = db;
     this.#statements = {
@@ -69,8 +70,8 @@ export class SqliteStore implements TableStore {
         'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at)',
       ),
       insertMove: db.prepare('INSERT INTO moves (table_id, ply, move) VALUES (?, ?, ?)'),
-      load: db.prepare<[string], TableRow>('SELECT * FROM tables WHERE id = ?'),
-      moves: db.prepare<[string], { move: string }>('SELECT move FROM moves WHERE table_id = ? ORDER BY ply'),
+      load: db.prepare<[string]>('SELECT * FROM tables WHERE id = ?'),
+      moves: db.prepare<[string]>('SELECT move FROM moves WHERE table_id = ? ORDER BY ply').pluck(),
       // One statement appends a move, only to an unfinished table whose last move is ply - 1; it touches
       // no row of `tables`, so an ordinary move writes one page to the log.
       append: db.prepare<{ id: string; ply: number; move: string }>(
@@ -83,22 +84,22 @@ export class SqliteStore implements TableStore {
       takeGeese: db.prepare('UPDATE tables SET geese_token = ? WHERE id = ? AND geese_token IS NULL'),
       finish: db.prepare('UPDATE tables SET result = ? WHERE id = ? AND result IS NULL'),
       rematch: db.prepare('UPDATE tables SET rematch = ? WHERE id = ?'),
-      unfinished: db.prepare<[], TableRow>('SELECT * FROM tables WHERE result IS NULL'),
-      waiting: db.prepare<[number], { id: string }>(
-        'SELECT id FROM tables WHERE created_at < ? AND (fox_token IS NULL OR geese_token IS NULL)',
-      ),
+      unfinished: db.prepare<[]>('SELECT * FROM tables WHERE result IS NULL'),
+      waiting: db
+        .prepare<[number]>('SELECT id FROM tables WHERE created_at < ? AND (fox_token IS NULL OR geese_token IS NULL)')
+        .pluck(),
       removeMoves: db.prepare('DELETE FROM moves WHERE table_id = ?'),
       remove: db.prepare('DELETE FROM tables WHERE id = ?'),
     };
     const s = this.#statements;
-    const appendEnding = db.transaction((id: string, ply: number, move: string, result: GameResult): boolean => {
+    const appendEnding = atomic(db, (id: string, ply: number, move: string, result: GameResult): boolean => {
       if (s.append.run({ id, ply, move }).changes !== 1) return false;
       s.finish.run(JSON.stringify(result), id);
       return true;
     });
     this.#appendMove = (id, ply, move, result) =>
       result ? appendEnding(id, ply, move, result) : s.append.run({ id, ply, move }).changes === 1;
-    this.#insertTable = db.transaction((table: StoredTable): void => {
+    this.#insertTable = atomic(db, (table: StoredTable): void => {
       s.insert.run({
         id: table.id,
         variant: table.variant,
@@ -111,8 +112,8 @@ export class SqliteStore implements TableStore {
       });
       table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move));
     });
-    this.#removeWaiting = db.transaction((createdBefore: number): string[] => {
-      const ids = s.waiting.all(createdBefore).map((r) => r.id);
+    this.#removeWaiting = atomic(db, (createdBefore: number): string[] => {
+      const ids = s.waiting.all(createdBefore) as string[];
       for (const id of ids) {
         s.removeMoves.run(id);
         s.remove.run(id);
@@ -128,7 +129,7 @@ export class SqliteStore implements TableStore {
       variant: row.variant,
       options: JSON.parse(row.options) as TableOptions,
       seats: { fox: row.fox_token, geese: row.geese_token },
-      moves: this.#statements.moves.all(row.id).map((m) => m.move),
+      moves: this.#statements.moves.all(row.id) as string[],
       result: row.result ? (JSON.parse(row.result) as GameResult) : null,
       rematch: row.rematch,
       createdAt: row.created_at,
@@ -142,7 +143,7 @@ export class SqliteStore implements TableStore {
   async loadTable(id: string): Promise<StoredTable | null> {
     // Reads go through the batch too, so they see every write queued before them.
     return this.#batch.run(() => {
-      const row = this.#statements.load.get(id);
+      const row = this.#statements.load.get(id) as TableRow | undefined;
       return row ? this.#fromRow(row) : null;
     });
   }
@@ -165,7 +166,7 @@ export class SqliteStore implements TableStore {
   }
 
   async listUnfinished(): Promise<StoredTable[]> {
-    return this.#batch.run(() => this.#statements.unfinished.all().map((row) => this.#fromRow(row)));
+    return this.#batch.run(() => (this.#statements.unfinished.all() as TableRow[]).map((row) => this.#fromRow(row)));
   }
 
   async removeWaiting(createdBefore: number): Promise<string[]> {

@@ -92,7 +92,7 @@ export class TestClient {
   private constructor(socket: WebSocket) {
     this.socket = socket;
     socket.on('message', (data) => {
-      const text = String(data);
+      const text = (data as Buffer).toString();
       this.texts.push(text);
       this.#inbox.push(JSON.parse(text) as ServerMessage);
       for (const wake of this.#waiters.splice(0)) wake();

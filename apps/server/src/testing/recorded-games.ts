@@ -1,4 +1,4 @@
-// Whole games that end by each rule of rules.md section 4, found by seeded searches over the rules library;
+// Whole games that end by each rule of docs/rules.md section 4, found by seeded searches over the rules library;
 // the server tests replay them over sockets.
 import type { GameResult, TableOptions } from '@fg/protocol';
 

@@ -7,7 +7,7 @@ import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { tablePage, variantPage } from './routes';
 
-/** The whole app: layout around the routes of product.md. */
+/** The whole app: layout around the routes of docs/product.md. */
 export function App() {
   return (
     <BrowserRouter>

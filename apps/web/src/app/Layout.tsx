@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { switchLanguage } from '../i18n/i18n';
-import { isLanguage, type Language,LANGUAGE_NAMES, LANGUAGES, searchWithLanguage } from '../i18n/languages';
+import { isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES, searchWithLanguage } from '../i18n/languages';
 
 /** The page frame around a route. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 // Pages in their own chunks that can be loaded before the first render, so a cold load never
 // shows a Suspense fallback (React 19 holds a revealed boundary back for up to 300 ms).
-import { type ComponentType,createElement, lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 
 /** A lazily loaded page: the component to route to, and a preload that resolves once it is in. */
 export interface LazyPage {

@@ -3,7 +3,7 @@
 import './board.css';
 
 import type { Board as BoardData } from '@fg/rules';
-import { type KeyboardEvent,useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 
 import { ARROW_STEPS, nextPoint } from './navigation';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { askedLanguage, detectLanguage, type Language,searchWithLanguage } from './languages';
+import { askedLanguage, detectLanguage, type Language, searchWithLanguage } from './languages';
 
 describe('detectLanguage', () => {
   it.each([

@@ -1,4 +1,4 @@
-// The HTTP API of protocol.md, as functions returning values (never throwing).
+// The HTTP API of docs/protocol.md, as functions returning values (never throwing).
 import type { CreateTableBody, CreateTableResponse, TableResponse, TakeSeatResponse } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 

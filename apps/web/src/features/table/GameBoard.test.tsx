@@ -1,4 +1,4 @@
-import { type Game,getVariant, newGame, parsePosition } from '@fg/rules';
+import { type Game, getVariant, newGame, parsePosition } from '@fg/rules';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 

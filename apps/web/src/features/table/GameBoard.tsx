@@ -1,5 +1,5 @@
 // The playable board: the rules library says what a pick means; the board only draws and reports.
-import { type Game,moveInput } from '@fg/rules';
+import { type Game, moveInput } from '@fg/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

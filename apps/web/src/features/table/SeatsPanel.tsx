@@ -1,6 +1,6 @@
 // The two seats (taken? online? yours?), the spectator count and the offer of a free seat.
 import type { Role, TableView } from '@fg/protocol';
-import { type Side,SIDES } from '@fg/rules';
+import { type Side, SIDES } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

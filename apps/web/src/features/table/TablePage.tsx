@@ -12,7 +12,7 @@ import { GameControls } from './GameControls';
 import { repeatsThirdTime } from './move-entry';
 import { MoveList } from './MoveList';
 import { SeatsPanel } from './SeatsPanel';
-import { type SentMove,withSentMove } from './sent-move';
+import { type SentMove, withSentMove } from './sent-move';
 import { ShareLink } from './ShareLink';
 import { statusText } from './status-text';
 import { TypedMove } from './TypedMove';

@@ -1,5 +1,5 @@
 // Typing a move (`d4-d5`, `d4xd6xf6`), checked by the rules library before it is offered.
-import { type Game,makeMoveText, parseMoveText, playPath } from '@fg/rules';
+import { type Game, makeMoveText, parseMoveText, playPath } from '@fg/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

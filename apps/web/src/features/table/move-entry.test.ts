@@ -1,4 +1,4 @@
-import { type Game,getVariant, newGame, parsePosition, playMoveText } from '@fg/rules';
+import { type Game, getVariant, newGame, parsePosition, playMoveText } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
 import { repeatsThirdTime } from './move-entry';

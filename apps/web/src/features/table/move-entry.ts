@@ -1,5 +1,5 @@
 // Entering a move point by point: what a pick on the board means, asked of the rules library.
-import { FOX, type Game,GOOSE, movablePoints, moveInput, occurrencesAfter } from '@fg/rules';
+import { FOX, type Game, GOOSE, movablePoints, moveInput, occurrencesAfter } from '@fg/rules';
 
 import type { Piece } from '../../board/Board';
 

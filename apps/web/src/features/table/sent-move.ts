@@ -1,7 +1,7 @@
 // A move this player has sent, shown at once: the board, move list and status do not wait for the
 // server's echo, so the click's effect is visible immediately (to a player and to a browser test).
 import type { TableView } from '@fg/protocol';
-import { type Game,makeMoveText, playPoints } from '@fg/rules';
+import { type Game, makeMoveText, playPoints } from '@fg/rules';
 
 /** A move sent to the server and not yet answered: the ply it was played at and its path. */
 export interface SentMove {

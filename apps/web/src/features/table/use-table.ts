@@ -4,7 +4,7 @@ import type { Side } from '@fg/rules';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 import { fetchTable, takeSeat } from '../../lib/api';
-import { Connection, type ConnectionState,tableSocketUrl } from '../../lib/connection';
+import { Connection, type ConnectionState, tableSocketUrl } from '../../lib/connection';
 import { forgetSeat, loadSeat, saveSeat } from '../../lib/seat-store';
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
 

@@ -1,7 +1,7 @@
 // A variant's page: what it is, the full rules, changes against the standard game, history, start, create.
 import './variant.css';
 
-import { type OptionValue,VARIANT_INFOS } from '@fg/rules';
+import { type OptionValue, VARIANT_INFOS } from '@fg/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { NotFound } from '../../app/NotFound';
 import { CreateTableForm } from './CreateTableForm';
 import { StartPicture } from './StartPicture';
 
-/** The rows of the rule-changes table, in product.md order. */
+/** The rows of the rule-changes table, in docs/product.md order. */
 export const CHANGE_ROWS = ['board', 'pieces', 'setup', 'geeseMove', 'capture', 'foxWins', 'geeseWin'] as const;
 
 /** The paragraphs stored under a variants key (an array), or none. */
