@@ -79,6 +79,3 @@ export interface TableBus {
   /** Stops; no call may follow. */
   close(): Promise<void>;
 }
-
-/** No connections: the presence of an instance that has left a table. */
-export const NO_PRESENCE: InstancePresence = { fox: 0, geese: 0, spectators: 0, left: { fox: 0, geese: 0 } };

@@ -82,7 +82,7 @@ export function standingOffer(facts: TableFacts, turn: Side): DrawOffer | null {
 }
 
 /** Whether an offer by `side` would accept the opponent's standing one. */
-export function offerFrom(facts: TableFacts, turn: Side, side: Side): boolean {
+function offerFrom(facts: TableFacts, turn: Side, side: Side): boolean {
   return standingOffer(facts, turn)?.side === side;
 }
 

@@ -22,7 +22,7 @@ export function statusOf(stored: Pick<StoredTable, 'seats' | 'result'>): TableSt
 }
 
 /** The `moved` message of the last move of `game`, whose text is `move`. */
-export function movedMessage(
+function movedMessage(
   before: Game,
   game: Game,
   move: string,

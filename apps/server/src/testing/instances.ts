@@ -18,7 +18,7 @@ export function startInstances(
 }
 
 /** The WebSocket address of a table at an instance. */
-export const wsAt = (server: { url: string }, tableId: string): string =>
+const wsAt = (server: { url: string }, tableId: string): string =>
   `${server.url.replace('http', 'ws')}/api/tables/${tableId}/ws`;
 
 /** Connects to a table at an instance and says hello; resolves with the client once welcomed. */

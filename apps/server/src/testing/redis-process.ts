@@ -2,14 +2,23 @@
 // as docker-compose.yml runs it (append-only file, fsync on every write), and killable and restartable on the
 // same folder, as a crash would leave it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { freePort } from './server-process.js';
 
 /** Where Debian installs it; the test command installs the package when it is missing. */
-export const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+
+/**
+ * Whether tests that need `program` (redis-server by default) can run here, and why not. Under CI=true nothing is
+ * skipped: a missing program fails the tests (scripts/system-deps.sh installs it first).
+ */
+export function systemProgramSkipReason(program = REDIS_SERVER, pkg = 'redis-server'): string | null {
+  if (process.env.CI === 'true') return null;
+  return existsSync(program) ? null : `${program} is missing (apt-get install -y ${pkg})`;
+}
 
 /** A running redis-server. */
 export interface RedisProcess {
