@@ -26,7 +26,12 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, cr
       const body = createTableBodySchema.safeParse(request.body);
       if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error, 'body')}`);
       const created = await authority.createTable(body.data);
-      if (!created.ok) return sendError(reply, 'bad-request', created.error.message);
+      if (!created.ok)
+        return sendError(
+          reply,
+          created.error.code === 'unavailable' ? 'unavailable' : 'bad-request',
+          created.error.message,
+        );
       return reply.code(201).send(created.value);
     },
   );
@@ -55,7 +60,12 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, cr
       if (!body.success)
         return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error, 'body')}`);
       const taken = await authority.takeSeat(id, body.data.side);
-      if (!taken.ok) return sendError(reply, taken.error.code as 'table-not-found' | 'seat-taken', taken.error.message);
+      if (!taken.ok)
+        return sendError(
+          reply,
+          taken.error.code as 'table-not-found' | 'seat-taken' | 'unavailable',
+          taken.error.message,
+        );
       return reply.code(201).send(taken.value);
     },
   );
