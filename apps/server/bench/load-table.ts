@@ -57,7 +57,7 @@ async function postJson<T>(ctx: LoadContext, url: string, body: unknown): Promis
     });
     const answer = await res.json().catch(() => null);
     if (res.status === 429 && attempt < 30) {
-      countError(ctx.stats, 'http-429', url);
+      countError(ctx.stats, 'http-429', `${url} ${JSON.stringify(answer)}`);
       await new Promise((r) => setTimeout(r, 200 * Math.min(attempt + 1, 10)));
       continue;
     }

@@ -41,6 +41,7 @@ export class RedisBus implements TableBus {
   readonly instance = nanoid(10);
   readonly #redis: Redis;
   readonly #subscriber: Redis;
+  readonly #ownPrefix = `{"origin":"${this.instance}"`; // how this instance's own events begin
   readonly #seen = new Map<string, number>(); // instance -> when it last showed a sign of life (ms)
   readonly #askRematch: Script;
   readonly #lease: Script;
@@ -82,7 +83,7 @@ export class RedisBus implements TableBus {
 
   #heard(channel: string, text: string, onError: (error: unknown, what: string) => void): void {
     if (channel === INSTANCES_KEY) return void this.#seen.set(text, Date.now());
-    if (!channel.startsWith(CHANNEL_PREFIX)) return;
+    if (!channel.startsWith(CHANNEL_PREFIX) || text.startsWith(this.#ownPrefix)) return;
     try {
       const message = JSON.parse(text) as BusMessage;
       this.#seen.set(message.origin, Date.now());
@@ -106,7 +107,7 @@ export class RedisBus implements TableBus {
   }
 
   async publish(tableId: string, event: TableEvent): Promise<void> {
-    await this.#redis.publish(tableKeys(tableId).channel, JSON.stringify({ ...event, origin: this.instance }));
+    await this.#redis.publish(tableKeys(tableId).channel, JSON.stringify({ origin: this.instance, ...event }));
   }
 
   async shared(tableId: string): Promise<SharedFacts> {
@@ -148,7 +149,7 @@ export class RedisBus implements TableBus {
   async setPresence(tableId: string, presence: InstancePresence): Promise<void> {
     const k = tableKeys(tableId);
     const empty = presence.fox + presence.geese + presence.spectators === 0;
-    const message = JSON.stringify({ type: 'presence', ply: -1, presence, origin: this.instance });
+    const message = JSON.stringify({ origin: this.instance, type: 'presence', ply: -1, presence });
     const multi = this.#redis.multi();
     if (empty) multi.hdel(k.presence, this.instance);
     else multi.hset(k.presence, this.instance, JSON.stringify(presence)).pexpire(k.presence, SHARED_KEEP_MS);

@@ -87,7 +87,8 @@ export class RedisStore implements TableStore {
   }
 
   #event(event: TableEvent): string {
-    return JSON.stringify({ ...event, origin: this.#instance });
+    // The origin first, so an instance skips its own events by their prefix, without parsing them.
+    return JSON.stringify({ origin: this.#instance, ...event });
   }
 
   #ownKeys(id: string): string[] {

@@ -10,7 +10,8 @@ import type { Member, Seating } from './table-state.js';
 export class Connections {
   readonly members = new Map<Member, Seating>(); // connected to this instance
   readonly #remote = new Map<string, InstancePresence>(); // instance id -> its connections here
-  readonly #left: Record<Side, number>; // ms; when the seat last went offline as far as this instance knows
+  readonly #left: Record<Side, number> = { fox: 0, geese: 0 }; // ms; when the seat last went offline, 0: unknown
+  readonly #loadedAt: number; // ms; when this instance loaded the table
   idleSince: number; // ms; when the last local member left
   // The coalesced `presence` (at most one per table per 250 ms): when one was last sent, what, and if one waits.
   presenceSentAt = 0;
@@ -19,8 +20,7 @@ export class Connections {
   reported: InstancePresence | null = null; // what this instance last stored on the bus
 
   constructor(now: number) {
-    // A table just loaded counts its seats as offline since now: the abandonment time starts afresh.
-    this.#left = { fox: now, geese: now };
+    this.#loadedAt = now;
     this.idleSince = now;
   }
 
@@ -93,9 +93,13 @@ export class Connections {
     return false;
   }
 
-  /** Since when the seat has had no connection anywhere (ms); meaningful while it is offline. */
+  /**
+   * Since when the seat has had no connection anywhere (ms); meaningful while it is offline. With nothing known
+   * (no instance saw it leave), since this instance loaded the table: after a restart the abandonment time starts
+   * afresh. Reports carry only what was seen, so another instance loading the table later resets nothing.
+   */
   offlineSince(side: Side): number {
-    return this.#left[side];
+    return this.#left[side] || this.#loadedAt;
   }
 
   /** How many connections watch the table, anywhere. */

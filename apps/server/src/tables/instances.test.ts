@@ -30,10 +30,10 @@ class FailingStore extends MemoryStore {
   }
 }
 
-const setUp = async () => {
+const setUp = async (now: () => number = Date.now) => {
   const store = new FailingStore();
   const hub = new MemoryHub();
-  const options = { abandonSeconds: 60, waitingHours: 24, pickSide: () => 'fox' as const };
+  const options = { abandonSeconds: 60, waitingHours: 24, pickSide: () => 'fox' as const, now };
   const a = new Authority(store, { ...options, bus: new MemoryBus(hub) });
   const b = new Authority(store, { ...options, bus: new MemoryBus(hub) });
   const created = await a.createTable({ variant: 'standard' });
@@ -46,7 +46,7 @@ const setUp = async () => {
   const geese = member();
   await a.join(id, fox, tokens.fox);
   await b.join(id, geese, tokens.geese);
-  return { store, a, b, id, tokens, fox, geese };
+  return { store, hub, a, b, id, tokens, fox, geese, options };
 };
 
 const types = (m: Member & { messages: ServerMessage[] }, type: ServerMessage['type']) =>
@@ -141,6 +141,26 @@ describe('two instances', () => {
     // The seats handed out hold the new table, each on either instance.
     expect(await b.join(foxSeat.table, member(), foxSeat.seat!.token)).toEqual({ ok: true, value: 'geese' });
     expect(await a.join(foxSeat.table, member(), geeseSeat.seat!.token)).toEqual({ ok: true, value: 'fox' });
+  });
+
+  it('decide abandonment table-wide: a seat away on every instance for the time may be claimed on either', async () => {
+    let clock = 1_000_000;
+    const { store, hub, a, b, id, fox, geese, options } = await setUp(() => clock);
+    a.leave(fox);
+    await presenceSent();
+    clock += 30_000;
+    // A spectator on a third instance loads the table late: that must not restart the fox's time away.
+    const c = new Authority(store, { ...options, bus: new MemoryBus(hub) });
+    expect(await c.join(id, member())).toEqual({ ok: true, value: 'spectator' });
+    await presenceSent();
+    expect(await b.play(geese, { type: 'claim-victory' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-abandoned' },
+    });
+    clock += 31_000;
+    expect(await b.play(geese, { type: 'claim-victory' })).toEqual({ ok: true, value: undefined });
+    await settled();
+    expect((await a.view(id))!.result).toEqual({ winner: 'geese', reason: 'abandoned' });
   });
 
   it('answer unavailable while the store fails, roll back, and carry on once it answers again', async () => {
