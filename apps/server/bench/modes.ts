@@ -94,7 +94,7 @@ async function withTables<T>(
   plan: TablesPlan<T>,
 ): Promise<T> {
   const target = await startTarget(kind, {
-    env: kind === 'server' ? settings.serverEnv : {},
+    env: kind === 'relay' ? {} : settings.serverEnv, // the Redis mode is the same server
     nodeArgs: settings.nodeArgs,
     inspect: plan.inspect,
     instances: plan.instances ?? 1,

@@ -50,7 +50,7 @@ function openRedis(url: string, keepFinishedDays: number, onError: (error: unkno
   redis.on('error', (error: unknown) => onError(error, 'redis'));
   subscriber.on('error', (error: unknown) => onError(error, 'redis subscriber'));
   const bus = new RedisBus(redis, subscriber, onError);
-  const store = new RedisStore(redis, { instance: bus.instance, keepFinishedDays });
+  const store = new RedisStore(redis, { instance: bus.instance, keepFinishedDays, subscriber });
   return {
     store,
     bus,

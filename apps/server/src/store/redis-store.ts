@@ -61,6 +61,7 @@ return 1`;
 export interface RedisStoreOptions {
   readonly instance: string; // the bus's instance id, carried by every event this store publishes
   readonly keepFinishedDays: number; // 30: a finished table's keys expire this long after its end
+  readonly subscriber?: Redis; // the bus's connection: without it, other instances' moves do not arrive
 }
 
 /** A TableStore in Redis; the connection is the caller's (shared with the RedisBus) and closed by it. */
@@ -74,9 +75,11 @@ export class RedisStore implements TableStore {
   readonly #takeSeat: Script;
   readonly #setRematch: Script;
   readonly #removeOne: Script;
+  readonly #subscriber: Redis | undefined;
 
   constructor(redis: Redis, options: RedisStoreOptions) {
     this.#redis = redis;
+    this.#subscriber = options.subscriber;
     this.#instance = options.instance;
     this.#keepMs = Math.round(options.keepFinishedDays * 86_400_000);
     this.#append = defineScript(redis, 'fgAppendMove', 5, APPEND);
@@ -179,7 +182,8 @@ export class RedisStore implements TableStore {
   async readiness(): Promise<{ ready: boolean; reason?: string }> {
     try {
       await this.#redis.ping();
-      return { ready: true };
+      const listening = this.#subscriber?.status ?? 'ready';
+      return listening === 'ready' ? { ready: true } : { ready: false, reason: `redis subscriber ${listening}` };
     } catch (error) {
       return { ready: false, reason: `redis does not answer: ${(error as Error).message}` };
     }
