@@ -36,7 +36,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
     .optional(),
-  /** Days a finished table stays in Redis (SQLite keeps every table). */
+  /** Days a table stays in Redis after its end, or after its last move when nobody ends it (SQLite keeps every table). */
   KEEP_FINISHED_DAYS: z.coerce.number().positive().default(30),
   /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),

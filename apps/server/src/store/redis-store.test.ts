@@ -85,6 +85,8 @@ describe.skipIf(skip !== null)('redis store', () => {
       expect(await store.appendMove(stored.id, 2, 'c3-c4', null)).toBe(false);
     });
     expect(heard).toEqual([{ origin: bus.instance, type: 'moved', ply: 0, move: 'd4-d5', result: null }]);
+    // A game both players left for good expires the keeping time after its last move.
+    expect(await client.pttl(tableKeys(stored.id).moves)).toBeGreaterThan(29 * 86_400_000);
     expect((await store.loadTable(stored.id))!.moves).toEqual(['d4-d5']);
   });
 

@@ -17,8 +17,9 @@ redis.call('RPUSH', KEYS[2], ARGV[3])
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[1], 'result', ARGV[4])
   redis.call('ZREM', KEYS[5], ARGV[1])
-  for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 end
+-- Kept for the keeping time after the last move: a game both players left for good does not stay for ever.
+for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 redis.call('PUBLISH', ARGV[6], ARGV[5])
 return 1`;
 
@@ -60,7 +61,7 @@ return 1`;
 /** Settings of the Redis store. */
 export interface RedisStoreOptions {
   readonly instance: string; // the bus's instance id, carried by every event this store publishes
-  readonly keepFinishedDays: number; // 30: a finished table's keys expire this long after its end
+  readonly keepFinishedDays: number; // 30: a table's keys expire this long after its last move or its end
   readonly subscriber?: Redis; // the bus's connection: without it, other instances' moves do not arrive
 }
 
@@ -114,6 +115,8 @@ export class RedisStore implements TableStore {
     if (table.moves.length > 0) multi.rpush(k.moves, ...table.moves);
     if (!table.result) multi.zadd(UNFINISHED_KEY, table.createdAt, table.id);
     if (table.seats.fox === null || table.seats.geese === null) multi.zadd(WAITING_KEY, table.createdAt, table.id);
+    multi.pexpire(k.table, this.#keepMs);
+    if (table.moves.length > 0) multi.pexpire(k.moves, this.#keepMs);
     await exec(multi.exec());
   }
 
@@ -164,6 +167,9 @@ export class RedisStore implements TableStore {
   async listUnfinished(): Promise<StoredTable[]> {
     const ids = await this.#redis.zrange(UNFINISHED_KEY, '0', '-1');
     const tables = await Promise.all(ids.map((id) => this.loadTable(id)));
+    // A table whose keys expired (untouched for the keeping time) leaves its id behind: drop it here.
+    const gone = ids.filter((_, i) => tables[i] === null);
+    if (gone.length > 0) await this.#redis.zrem(UNFINISHED_KEY, ...gone);
     return tables.filter((t): t is StoredTable => t !== null && t.result === null);
   }
 
