@@ -271,15 +271,16 @@ export class Authority {
   /** An event from another instance. */
   #heard(id: string, message: BusMessage): void {
     if (message.origin === this.#bus.instance) return;
-    if (message.type === 'presence') return this.#cache.heardPresence(id, message.origin, message.presence);
     void this.#cache
-      .whenLoaded(id, (live) =>
-        this.#cache.exclusive(live, async () => {
+      .whenLoaded(id, async (live) => {
+        // Presence changes the connections only: it need not wait for the table's queue.
+        if (message.type === 'presence') return this.#cache.heardPresence(live, message.origin, message.presence);
+        return this.#cache.exclusive(live, async () => {
           const next = factsAfter(live.facts, message);
           if (next === 'reload') await this.#cache.refresh(live);
           else if (next !== 'known') this.#cache.apply(live, next);
-        }),
-      )
+        });
+      })
       .catch((error: unknown) => {
         this.#onError(error, 'bus event');
       });

@@ -137,10 +137,8 @@ export class TableCache {
     }
   }
 
-  /** Another instance's connections at a table. */
-  heardPresence(id: string, instance: string, presence: InstancePresence): void {
-    const live = this.#tables.get(id);
-    if (!live) return;
+  /** Another instance's connections at a table (loaded here, or loading when they were published). */
+  heardPresence(live: LiveTable, instance: string, presence: InstancePresence): void {
     live.connections.setRemote(instance, presence);
     this.presenceChanged(live);
   }
