@@ -3,6 +3,7 @@
 // prints throughput, CPU per move, latencies and memory per table next to their targets.
 // Run: tsx apps/server/bench/run.ts [--quick] [--tables 1,100,1000 or 0] [--paced-tables 1000 or 0]
 //      [--seconds 8] [--paced-seconds 20] [--only server,redis,relay] [--seed 1] [--sync full|normal]
+//      [--redis-fsync always|everysec]   the Redis mode's appendfsync (default always, as in compose)
 //      [--cpu-prof <dir>]     writes a V8 CPU profile of each process under load into <dir>
 //      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
 import { fork } from 'node:child_process';
@@ -30,6 +31,7 @@ const OPTIONS = {
   only: { type: 'string' },
   seed: { type: 'string', default: '1' },
   sync: { type: 'string' },
+  'redis-fsync': { type: 'string' },
   'cpu-prof': { type: 'string' },
   'server-dir': { type: 'string' },
 } as const;
@@ -55,6 +57,9 @@ if (flags['server-dir'] && !existsSync(join(flags['server-dir'], 'src/server.ts'
 const seconds = [flags.seconds, flags['paced-seconds']].filter((x) => x !== undefined).map(Number);
 if (seconds.some((x) => !(x > 0))) usage('--seconds and --paced-seconds take a number of seconds');
 if (flags.sync !== undefined && flags.sync !== 'full' && flags.sync !== 'normal') usage('--sync takes full or normal');
+const redisFsync = flags['redis-fsync'];
+if (redisFsync !== undefined && redisFsync !== 'always' && redisFsync !== 'everysec')
+  usage('--redis-fsync takes always or everysec');
 
 const settings: ModeSettings = {
   warmupMs: quick ? 1000 : 2000,
@@ -71,6 +76,7 @@ const settings: ModeSettings = {
   },
   nodeArgs: flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : [],
   ...(flags['server-dir'] ? { serverDir: resolve(flags['server-dir']) } : {}),
+  ...(redisFsync ? { redisFsync } : {}),
 };
 const load = (): string =>
   loadavg()
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
   );
   const server = settings.serverDir ? join(settings.serverDir, 'src/server.ts') : 'apps/server/src/server.ts';
   console.log(
-    `machine: ${cpus().length} cores, node ${process.version}; server ${server} on SQLite and on Redis (redis-server, AOF fsync always) vs bare ws relay bench/relay.ts`,
+    `machine: ${cpus().length} cores, node ${process.version}; server ${server} on SQLite and on Redis (redis-server, AOF fsync ${redisFsync ?? 'always'}) vs bare ws relay bench/relay.ts`,
   );
   console.log(`load average before: ${load()} (the machine is shared: other processes lengthen the latency tails)`);
   const env = Object.entries(settings.serverEnv)

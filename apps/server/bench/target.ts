@@ -30,6 +30,7 @@ export interface TargetOptions {
   readonly serverDir?: string; // another copy of apps/server
   readonly inspect?: boolean; // open the inspector on a random loopback port, for collectGarbage()
   readonly instances?: 1 | 2; // Redis mode: how many server instances share the redis-server
+  readonly redisFsync?: 'always' | 'everysec'; // Redis mode: appendfsync (compose: always)
 }
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -57,7 +58,7 @@ export function track(child: ChildProcess): ChildProcess {
 export async function startTarget(kind: TargetKind, options: TargetOptions = {}): Promise<Target> {
   if (kind !== 'redis') return startOne(kind, options);
   // A fresh redis-server per phase, run as docker-compose.yml runs it (append-only file, fsync on every write).
-  const redis: RedisProcess = await startRedis();
+  const redis: RedisProcess = await startRedis(options.redisFsync);
   track(redis.child);
   try {
     const env = { ...options.env, REDIS_URL: redis.url };

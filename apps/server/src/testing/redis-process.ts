@@ -41,8 +41,8 @@ const exited = (child: ChildProcess): Promise<void> =>
     ? Promise.resolve()
     : new Promise((resolve) => child.once('exit', () => resolve()));
 
-/** Starts redis-server and waits until it answers PING. */
-export async function startRedis(): Promise<RedisProcess> {
+/** Starts redis-server and waits until it answers PING; `appendfsync` other than compose's `always` for the bench. */
+export async function startRedis(appendfsync: 'always' | 'everysec' = 'always'): Promise<RedisProcess> {
   try {
     execFileSync(REDIS_SERVER, ['--version'], { stdio: 'ignore' });
   } catch {
@@ -54,7 +54,7 @@ export async function startRedis(): Promise<RedisProcess> {
   const launch = async (): Promise<void> => {
     // The settings of docker-compose.yml: every write is in the append-only file, synced, before Redis answers.
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes'];
-    args.push('--appendfsync', 'always', '--save', '', '--protected-mode', 'no', '--loglevel', 'warning');
+    args.push('--appendfsync', appendfsync, '--save', '', '--protected-mode', 'no', '--loglevel', 'warning');
     child = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output = (output + String(chunk)).slice(-2000)));
