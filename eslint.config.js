@@ -18,6 +18,7 @@ export default tseslint.config(
         project: [
           'tsconfig.tools.json',
           'packages/rules/tsconfig.node.json',
+          'packages/engine/tsconfig.node.json',
           'packages/protocol/tsconfig.json',
           'apps/server/tsconfig.json',
           'apps/server/bench/tsconfig.json',

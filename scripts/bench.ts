@@ -9,6 +9,7 @@ const tsx = `${root}node_modules/.bin/tsx`;
 const args = process.argv.slice(2);
 const BENCHES: [string, string][] = [
   ['rules: perft', 'packages/rules/bench/perft.ts'],
+  ['engine: speed and strength', 'packages/engine/bench/engine.ts'],
   ['server: load', 'apps/server/bench/run.ts'],
   ['web: bundle and table page', 'apps/web/bench/bundle.ts'],
 ];

@@ -2,6 +2,7 @@
 export * from './board.js';
 export * from './game.js';
 export * from './input.js';
+export * from './movelist.js';
 export * from './moves.js';
 export * from './notation.js';
 export * from './outcome.js';

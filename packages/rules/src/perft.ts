@@ -18,6 +18,11 @@ class PerftSearch {
   private readonly breakthrough: Uint8Array | null; // 1 on the points where a fox wins
   private readonly foxWinsBelow: number;
   private readonly mandatory: boolean;
+  private readonly readAt: Int32Array; // readAt[p] === epoch: the last chain count read p as a goose to jump
+  private readonly landAt: Int32Array; // landAt[p] === epoch: ... and as a landing point
+  private readonly linkAt: Int32Array; // linkAt[p] === epoch: links[p] holds the foxes linked to p
+  private readonly links: Int8Array;
+  private epoch = 0;
 
   constructor(variant: Variant, position: Position) {
     const { board } = variant;
@@ -47,6 +52,10 @@ class PerftSearch {
     this.breakthrough = rank === null ? null : Uint8Array.from(board.points, (p) => (p.rank === rank ? 1 : 0));
     this.foxWinsBelow = variant.foxWinsBelow;
     this.mandatory = variant.capture === 'mandatory';
+    this.readAt = new Int32Array(board.points.length);
+    this.landAt = new Int32Array(board.points.length);
+    this.linkAt = new Int32Array(board.points.length);
+    this.links = new Int8Array(board.points.length);
   }
 
   /** Rules 1-3: whether the game has ended by the pieces alone. */
@@ -76,6 +85,7 @@ class PerftSearch {
 
   private gooseNode(depth: number): number {
     if (depth === 1) return this.gooseMoves();
+    if (depth === 2) return this.gooseMovesThenFoxMoves();
     const { cells, gooseSteps, gooseDirs } = this;
     const n = cells.length;
     let sum = 0;
@@ -106,6 +116,107 @@ class PerftSearch {
     }
     if (depth === 2) return sum + this.stepsThenGooseMoves();
     for (let i = 0; i < foxes.length; i++) sum += this.steps(i, depth);
+    return sum;
+  }
+
+  /**
+   * perft 2 over the goose moves without playing most of them. The fox side's steps change only
+   * by the foxes linked to the goose's two points; its chains are a function of the cells the
+   * chain search read, so they are counted again only after a goose move that touches one.
+   */
+  private gooseMovesThenFoxMoves(): number {
+    const { cells, gooseSteps, gooseDirs, pen, readAt, landAt, linkAt, links, step, foxes, mandatory } = this;
+    const mark = ++this.epoch;
+    let chains = 0;
+    for (let i = 0; i < foxes.length; i++) chains += this.countChains(foxes[i]!, false, mark);
+    let steps = 0;
+    for (let i = 0; i < foxes.length; i++) {
+      for (let d = 0; d < 8; d++) {
+        const to = step[foxes[i]! * 8 + d]!;
+        if (to < 0) continue;
+        if (linkAt[to] !== mark) {
+          linkAt[to] = mark;
+          links[to] = 0;
+        }
+        links[to]!++;
+        if (cells[to] === EMPTY) steps++;
+      }
+    }
+    let sum = 0;
+    for (let p = 0; p < cells.length; p++) {
+      if (cells[p] !== GOOSE) continue;
+      for (let i = 0; i < gooseDirs; i++) {
+        const to = gooseSteps[p * gooseDirs + i]!;
+        if (to < 0 || cells[to] !== EMPTY) continue;
+        const stepsAfter = steps + (linkAt[p] === mark ? links[p]! : 0) - (linkAt[to] === mark ? links[to]! : 0);
+        // With no jump now, only a goose arriving beside a fox or leaving a landing point can make one.
+        const recount =
+          chains > 0
+            ? readAt[p] === mark || readAt[to] === mark || landAt[p] === mark || landAt[to] === mark
+            : (readAt[to] === mark || landAt[p] === mark) && this.opensJump(p, to);
+        let chainsAfter = chains;
+        if (pen || recount) {
+          cells[p] = EMPTY;
+          cells[to] = GOOSE;
+          const ended = this.ended();
+          if (recount && !ended) {
+            chainsAfter = 0;
+            for (let f = 0; f < foxes.length; f++) chainsAfter += this.countChains(foxes[f]!, false, 0);
+          }
+          cells[to] = EMPTY;
+          cells[p] = GOOSE;
+          if (ended) continue; // the pen is full: the game has ended
+        }
+        sum += mandatory && chainsAfter > 0 ? chainsAfter : stepsAfter + chainsAfter;
+      }
+    }
+    return sum;
+  }
+
+  /** Whether a goose stepping from p to `to` gives some fox a first jump. */
+  private opensJump(p: number, to: number): boolean {
+    const { cells, step, jump, foxes } = this;
+    for (let i = 0; i < foxes.length; i++) {
+      const f = foxes[i]! * 8;
+      for (let d = 0; d < 8; d++) {
+        const land = jump[f + d]!;
+        if (land < 0) continue;
+        const over = step[f + d]!;
+        const overGoose = over === to || (over !== p && cells[over] === GOOSE);
+        const landEmpty = land === p || (land !== to && cells[land] === EMPTY);
+        if (overGoose && landEmpty) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Counts the chains from `at` (every prefix, or maximal chains when mandatory); when `mark` is
+   * not 0, marks every point whose cell it read.
+   */
+  private countChains(at: number, jumped: boolean, mark: number): number {
+    const { cells, step, jump, readAt, landAt, mandatory } = this;
+    let sum = 0;
+    let extended = false;
+    for (let d = 0; d < 8; d++) {
+      const to = jump[at * 8 + d]!;
+      if (to < 0) continue;
+      const over = step[at * 8 + d]!;
+      if (mark) readAt[over] = mark;
+      if (cells[over] !== GOOSE) continue;
+      if (mark) landAt[to] = mark;
+      if (cells[to] !== EMPTY) continue;
+      extended = true;
+      cells[over] = EMPTY;
+      cells[at] = EMPTY;
+      cells[to] = FOX;
+      if (!mandatory) sum++;
+      sum += this.countChains(to, true, mark);
+      cells[to] = EMPTY;
+      cells[at] = FOX;
+      cells[over] = GOOSE;
+    }
+    if (mandatory && jumped && !extended) sum++;
     return sum;
   }
 

@@ -1,0 +1,191 @@
+// `pnpm bench` engine section: search speed (nodes/s, depth) from each variant's start per level
+// and in a free 2 s search; then strength: each level against the one below, level 8 against a
+// random mover and a one-ply greedy player, and the longest think of each level. Games run in
+// worker threads, one per core. --quick: fewer games at a quarter of the time (indicative only).
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+import { getVariant, newGame, type Side, VARIANT_IDS } from '@fg/rules';
+
+import { chooseMove, searchStateOf } from '../src/choose.js';
+import { LEVELS, MAX_LEVEL } from '../src/levels.js';
+import { Searcher } from '../src/search.js';
+import { TranspositionTable } from '../src/table.js';
+import type { GameJob, GameResult, PlayerSpec } from './players.js';
+
+const quick = process.argv.includes('--quick');
+const gamesArg = process.argv.find((a) => a.startsWith('--games='));
+const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 2 : 40;
+const GAMES_VS_RANDOM = quick ? 2 : 10;
+const GAMES_VS_GREEDY = quick ? 4 : 16;
+const TIME_SCALE = quick ? 0.25 : 1;
+const THREADS = Math.max(1, Math.min(2, availableParallelism()));
+const pad = (v: unknown, n: number): string => String(v).padStart(n);
+
+function speed(): void {
+  console.log(
+    `search from the start: per level (its own limits${quick ? ', a quarter of its time' : ''}), and a free ${quick ? '0.5' : '2'} s search`,
+  );
+  console.log('variant      level  depth      nodes     ms   knodes/s');
+  for (const id of VARIANT_IDS) {
+    const v = getVariant(id);
+    if (!v.ok) throw new Error(v.error.message);
+    const game = newGame(v.value);
+    for (let level = 1; level <= MAX_LEVEL; level++) {
+      const c = chooseMove(game, { level, seed: 1, timeMs: LEVELS[level - 1]!.timeMs * TIME_SCALE });
+      const rate = Math.round(c.nodes / Math.max(1, c.ms));
+      console.log(
+        `${id.padEnd(12)} ${pad(level, 5)} ${pad(c.depth, 6)} ${pad(c.nodes, 10)} ${pad(c.ms, 6)} ${pad(rate, 10)}`,
+      );
+    }
+    const searcher = new Searcher(searchStateOf(game), new TranspositionTable(20));
+    const started = Date.now();
+    const out = searcher.run({ maxDepth: 64, deadline: started + (quick ? 500 : 2000) });
+    const ms = Date.now() - started;
+    console.log(
+      `${id.padEnd(12)} ${'2 s'.padStart(5)} ${pad(out.depth, 6)} ${pad(out.nodes, 10)} ${pad(ms, 6)} ${pad(Math.round(out.nodes / ms), 10)}`,
+    );
+  }
+}
+
+/** Plays every job on a pool of worker threads; results in job order. */
+async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
+  const results: GameResult[] = new Array<GameResult>(jobs.length);
+  let next = 0;
+  let done = 0;
+  const thread = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
+      const feed = (): void => {
+        if (next >= jobs.length) {
+          void worker.terminate().then(() => resolve());
+          return;
+        }
+        const i = next++;
+        worker.once('message', (result: GameResult) => {
+          results[i] = result;
+          process.stderr.write(`\r${++done}/${jobs.length} games`);
+          feed();
+        });
+        worker.postMessage(jobs[i]);
+      };
+      worker.on('error', reject);
+      feed();
+    });
+  await Promise.all(Array.from({ length: THREADS }, thread));
+  process.stderr.write('\n');
+  return results;
+}
+
+const level = (n: number): PlayerSpec => ({ kind: 'level', level: n });
+const job = (variant: string, fox: PlayerSpec, geese: PlayerSpec, seed: number, openingPlies: number): GameJob => ({
+  variant,
+  fox,
+  geese,
+  seed,
+  openingPlies,
+  timeScale: TIME_SCALE,
+  maxPlies: 240,
+});
+
+/** Games of `a` against `b`: variants in turn, each opening played with `a` on both sides. */
+function match(
+  a: PlayerSpec,
+  b: PlayerSpec,
+  games: number,
+  variants: readonly string[],
+  seed: number,
+  opening: number,
+): { aSide: Side; job: GameJob }[] {
+  return Array.from({ length: games }, (_, g) => {
+    const variant = variants[g % variants.length]!;
+    const aFox = Math.floor(g / variants.length) % 2 === 0;
+    const s = seed * 1000 + Math.floor(g / (2 * variants.length)) * 10 + (g % variants.length);
+    return {
+      aSide: aFox ? 'fox' : 'geese',
+      job: aFox ? job(variant, a, b, s, opening) : job(variant, b, a, s, opening),
+    };
+  });
+}
+
+interface Tally {
+  wins: number;
+  draws: number;
+  losses: number;
+  winsAs: Record<Side, number>;
+  gamesAs: Record<Side, number>;
+}
+
+function tally(games: { aSide: Side }[], results: GameResult[]): Tally {
+  const t: Tally = { wins: 0, draws: 0, losses: 0, winsAs: { fox: 0, geese: 0 }, gamesAs: { fox: 0, geese: 0 } };
+  games.forEach(({ aSide }, i) => {
+    const r = results[i]!;
+    t.gamesAs[aSide]++;
+    if (r.winner === null) t.draws++;
+    else if (r.winner === aSide) {
+      t.wins++;
+      t.winsAs[aSide]++;
+    } else t.losses++;
+  });
+  return t;
+}
+
+const percent = (t: Tally): number => (100 * (t.wins + t.draws / 2)) / (t.wins + t.draws + t.losses);
+
+async function strength(): Promise<void> {
+  const started = Date.now();
+  const sections: { title: string; games: { aSide: Side; job: GameJob }[]; target: (t: Tally) => string }[] = [];
+  for (let l = 2; l <= MAX_LEVEL; l++) {
+    sections.push({
+      title: `level ${l} vs level ${l - 1}`,
+      games: match(level(l), level(l - 1), GAMES_PER_PAIR, VARIANT_IDS, l, 2),
+      target: (t) => (percent(t) >= 60 ? 'PASS (>= 60%)' : 'MISS (< 60%)'),
+    });
+  }
+  sections.push({
+    title: 'level 8 vs random, standard 13',
+    games: match(level(8), { kind: 'random' }, GAMES_VS_RANDOM, ['standard'], 90, 0),
+    target: (t) => (t.losses === 0 && t.draws === 0 ? 'PASS (won every game)' : 'MISS (not every game won)'),
+  });
+  sections.push({
+    title: 'level 8 vs one-ply greedy',
+    games: match(level(8), { kind: 'greedy' }, GAMES_VS_GREEDY, VARIANT_IDS, 91, 2),
+    target: () => '',
+  });
+  const all = sections.flatMap((s) => s.games);
+  console.log(
+    `\nstrength: ${all.length} games on ${THREADS} worker threads${quick ? ", quick: a quarter of each level's time, few games (indicative only)" : ''}`,
+  );
+  const results = await playAll(all.map((g) => g.job));
+  console.log('pairing                          games  W-D-L      score  as fox  as geese  avg plies  target');
+  const maxMs = new Map<string, number>();
+  let offset = 0;
+  for (const s of sections) {
+    const part = results.slice(offset, offset + s.games.length);
+    offset += s.games.length;
+    const t = tally(s.games, part);
+    part.forEach((r, i) => {
+      const g = s.games[i]!.job;
+      for (const side of ['fox', 'geese'] as const) {
+        const spec = g[side];
+        const name = spec.kind === 'level' ? `level ${spec.level}` : spec.kind;
+        maxMs.set(name, Math.max(maxMs.get(name) ?? 0, r.maxMs[side]));
+      }
+    });
+    const plies = Math.round(part.reduce((n, r) => n + r.plies, 0) / part.length);
+    console.log(
+      `${s.title.padEnd(32)} ${pad(part.length, 5)}  ${`${t.wins}-${t.draws}-${t.losses}`.padEnd(9)} ${pad(percent(t).toFixed(0) + '%', 6)}  ${pad(`${t.winsAs.fox}/${t.gamesAs.fox}`, 6)}  ${pad(`${t.winsAs.geese}/${t.gamesAs.geese}`, 8)}  ${pad(plies, 9)}  ${s.target(t)}`,
+    );
+  }
+  console.log('\nlongest think per move in these games (ms)');
+  for (let l = 1; l <= MAX_LEVEL; l++) {
+    const ms = maxMs.get(`level ${l}`) ?? 0;
+    const budget = Math.round(LEVELS[l - 1]!.timeMs * TIME_SCALE);
+    const verdict = l === MAX_LEVEL ? (ms <= 2000 * TIME_SCALE ? ' PASS (<= 2 s)' : ' MISS (> 2 s)') : '';
+    console.log(`level ${l}: ${pad(ms, 5)} (budget ${budget})${verdict}`);
+  }
+  console.log(`strength run took ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+if (!process.argv.includes('--strength-only')) speed();
+await strength();

@@ -1,0 +1,138 @@
+// The evaluation: one formula for every variant, read off the board data and the variant's hooks
+// (threshold, pen, breakthrough rank, goose directions), never per-board code. Scores are
+// centipawn-like: a goose is worth 100.
+import { EMPTY, FOX, GOOSE } from '@fg/rules';
+
+import type { SearchState } from './state.js';
+
+/** Reusable arrays for one evaluation at a time. */
+export class EvalScratch {
+  readonly queue: Int8Array;
+  readonly distance: Int16Array;
+  readonly seen: Int32Array;
+  epoch = 0;
+
+  constructor(size: number) {
+    this.queue = new Int8Array(size);
+    this.distance = new Int16Array(size);
+    this.seen = new Int32Array(size);
+  }
+}
+
+/** The evaluation's parts, from the fox side's point of view (positive: good for the fox). */
+export interface EvalParts {
+  readonly material: number; // geese taken, and how close the fox is to its threshold
+  readonly mobility: number; // fox steps and jumps now
+  readonly region: number; // points the foxes can walk to
+  readonly exposed: number; // geese that could be jumped from the fox's region
+  readonly advancement: number; // geese forward (good for the geese)
+  readonly passed: number; // geese ahead of the fox that cannot step back to it
+  readonly isolated: number; // geese with no goose beside them
+  readonly pen: number; // two-foxes: pen points held by geese
+  readonly breakthrough: number; // raevskak: how near the fox is to its winning rank
+}
+
+/**
+ * The parts of the evaluation. The foxes' region is a walk from the foxes over empty points;
+ * a goose is exposed when the points on both sides of it along a line are empty and one of
+ * them is in that region, so the fox could come and jump it.
+ */
+export function evalParts(s: SearchState, e: EvalScratch): EvalParts {
+  const { cells, tables, variant, foxes } = s;
+  const { step, jump, size, rank } = tables;
+  const mark = ++e.epoch;
+  const { queue, distance, seen } = e;
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < foxes.length; i++) {
+    const f = foxes[i]!;
+    seen[f] = mark;
+    distance[f] = 0;
+    queue[tail++] = f;
+  }
+  let nearest = 99;
+  const target = variant.breakthroughRank;
+  while (head < tail) {
+    const p = queue[head++]!;
+    if (target !== null && rank[p] === target && distance[p]! < nearest) nearest = distance[p]!;
+    for (let d = 0; d < 8; d++) {
+      let q = step[p * 8 + d]!;
+      if (q < 0) continue;
+      // A single goose with an empty point behind it is no wall: the fox jumps it.
+      if (cells[q] === GOOSE) q = jump[p * 8 + d]!;
+      if (q < 0 || seen[q] === mark || cells[q] !== EMPTY) continue;
+      seen[q] = mark;
+      distance[q] = distance[p]! + 1;
+      queue[tail++] = q;
+    }
+  }
+  // Points near the fox weigh more: a gap the fox is far from may be closed before it gets there.
+  // Where geese only go forward, points toward their own side weigh more: they never come back.
+  const forwardOnly = !variant.gooseDirectionIndices.some((d) => d >= 3 && d <= 5);
+  const top = variant.board.ranks - 1;
+  let region = 0;
+  for (let i = foxes.length; i < tail; i++) {
+    const p = queue[i]!;
+    const d = distance[p]!;
+    const near = d <= 2 ? 3 : d <= 4 ? 2 : 1;
+    region += forwardOnly ? (near * (2 + top - rank[p]!)) / 2 : near;
+  }
+
+  let steps = 0;
+  let jumps = 0;
+  for (let i = 0; i < foxes.length; i++) {
+    const f = foxes[i]! * 8;
+    for (let d = 0; d < 8; d++) {
+      const q = step[f + d]!;
+      if (q < 0) continue;
+      if (cells[q] === EMPTY) steps++;
+      else if (cells[q] === GOOSE && jump[f + d]! >= 0 && cells[jump[f + d]!] === EMPTY) jumps++;
+    }
+  }
+
+  // Geese that only go forward cannot come back for a fox they have passed.
+  let foxRank = 99;
+  for (let i = 0; i < foxes.length; i++) foxRank = Math.min(foxRank, rank[foxes[i]!]!);
+  let passed = 0;
+  let isolated = 0; // geese with no goose beside them: no part of any wall
+  let exposed = 0;
+  let ranks = 0;
+  let inPen = 0;
+  for (let q = 0; q < size; q++) {
+    if (cells[q] !== GOOSE) continue;
+    ranks += rank[q]!;
+    if (forwardOnly && rank[q]! > foxRank) passed++;
+    let friends = 0;
+    for (let d = 0; d < 8; d++) if (step[q * 8 + d]! >= 0 && cells[step[q * 8 + d]!] === GOOSE) friends++;
+    if (friends === 0) isolated++;
+    for (let d = 0; d < 4; d++) {
+      const a = step[q * 8 + d]!;
+      const b = step[q * 8 + d + 4]!;
+      if (a < 0 || b < 0 || cells[a] === GOOSE || cells[b] === GOOSE) continue;
+      if (cells[a] === FOX || cells[b] === FOX || seen[a] === mark || seen[b] === mark) exposed++;
+    }
+  }
+  if (variant.pen) for (const p of variant.pen) if (cells[p] === GOOSE) inPen++;
+
+  const margin = s.geese - variant.foxWinsBelow; // geese the fox still needs to take, minus one
+  const threats = s.foxTurn ? jumps : Math.max(0, jumps - 1); // the geese can cover one threat
+  return {
+    material: 100 * (variant.geese.length - s.geese) + (margin < 3 ? 120 * (3 - margin) : 0),
+    mobility: 6 * steps + 40 * threats,
+    region: Math.round(4 * region),
+    exposed: 15 * exposed,
+    advancement: 0 * ranks,
+    passed: 25 * passed,
+    isolated: 40 * isolated,
+    pen: -25 * inPen,
+    breakthrough: target === null || nearest === 99 ? 0 : Math.round(240 / nearest),
+  };
+}
+
+/** The evaluation from the side to move's point of view. */
+export function evaluate(s: SearchState, e: EvalScratch): number {
+  const p = evalParts(s, e);
+  const fox =
+    p.material + p.mobility + p.region + p.exposed + p.advancement + p.passed + p.isolated + p.pen + p.breakthrough;
+  return s.foxTurn ? fox : -fox;
+}
