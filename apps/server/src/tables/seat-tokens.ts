@@ -4,9 +4,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { nanoid } from 'nanoid';
 
 /** Length of a seat token (protocol: at least 21). */
-export const TOKEN_LENGTH = 24;
+const TOKEN_LENGTH = 24;
 /** Length of a table id (protocol: at least 10). */
-export const TABLE_ID_LENGTH = 12;
+const TABLE_ID_LENGTH = 12;
 
 /** A new table id. */
 export function newTableId(): string {
