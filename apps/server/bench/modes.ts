@@ -15,7 +15,7 @@ export interface ModeSettings {
   readonly serverEnv: Record<string, string>;
   readonly nodeArgs: string[]; // extra node flags for the process under load (profiling)
   readonly serverDir?: string; // another copy of apps/server, to compare a change
-  readonly redisFsync?: 'always' | 'everysec'; // the Redis mode's appendfsync (compose: always)
+  readonly redisFsync?: 'always' | 'everysec' | 'no'; // the Redis mode's appendfsync (compose: always)
 }
 
 /** A measured window: what the client counted and the CPU the process under load spent. */

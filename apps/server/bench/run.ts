@@ -3,7 +3,7 @@
 // prints throughput, CPU per move, latencies and memory per table next to their targets.
 // Run: tsx apps/server/bench/run.ts [--quick] [--tables 1,100,1000 or 0] [--paced-tables 1000 or 0]
 //      [--seconds 8] [--paced-seconds 20] [--only server,redis,relay] [--seed 1] [--sync full|normal]
-//      [--redis-fsync always|everysec]   the Redis mode's appendfsync (default always, as in compose)
+//      [--redis-fsync always|everysec|no]   the Redis mode's appendfsync (default always, as in compose)
 //      [--cpu-prof <dir>]     writes a V8 CPU profile of each process under load into <dir>
 //      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
 import { fork } from 'node:child_process';
@@ -58,8 +58,8 @@ const seconds = [flags.seconds, flags['paced-seconds']].filter((x) => x !== unde
 if (seconds.some((x) => !(x > 0))) usage('--seconds and --paced-seconds take a number of seconds');
 if (flags.sync !== undefined && flags.sync !== 'full' && flags.sync !== 'normal') usage('--sync takes full or normal');
 const redisFsync = flags['redis-fsync'];
-if (redisFsync !== undefined && redisFsync !== 'always' && redisFsync !== 'everysec')
-  usage('--redis-fsync takes always or everysec');
+if (redisFsync !== undefined && redisFsync !== 'always' && redisFsync !== 'everysec' && redisFsync !== 'no')
+  usage('--redis-fsync takes always, everysec or no');
 
 const settings: ModeSettings = {
   warmupMs: quick ? 1000 : 2000,

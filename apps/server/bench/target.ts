@@ -30,7 +30,7 @@ export interface TargetOptions {
   readonly serverDir?: string; // another copy of apps/server
   readonly inspect?: boolean; // open the inspector on a random loopback port, for collectGarbage()
   readonly instances?: 1 | 2; // Redis mode: how many server instances share the redis-server
-  readonly redisFsync?: 'always' | 'everysec'; // Redis mode: appendfsync (compose: always)
+  readonly redisFsync?: 'always' | 'everysec' | 'no'; // Redis mode: appendfsync (compose: always)
 }
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));

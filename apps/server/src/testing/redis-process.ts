@@ -42,7 +42,7 @@ const exited = (child: ChildProcess): Promise<void> =>
     : new Promise((resolve) => child.once('exit', () => resolve()));
 
 /** Starts redis-server and waits until it answers PING; `appendfsync` other than compose's `always` for the bench. */
-export async function startRedis(appendfsync: 'always' | 'everysec' = 'always'): Promise<RedisProcess> {
+export async function startRedis(appendfsync: 'always' | 'everysec' | 'no' = 'always'): Promise<RedisProcess> {
   try {
     execFileSync(REDIS_SERVER, ['--version'], { stdio: 'ignore' });
   } catch {
