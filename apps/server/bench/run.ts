@@ -72,6 +72,7 @@ const settings: ModeSettings = {
     CREATE_LIMIT: '1000000',
     MESSAGE_BURST: '1000000',
     MESSAGE_RATE: '1000000',
+    MAX_CONNECTIONS_PER_ADDRESS: '1000000', // 4 sockets a table, all from 127.0.0.1
     ...(flags.sync ? { SQLITE_SYNC: flags.sync } : {}),
   },
   nodeArgs: flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : [],

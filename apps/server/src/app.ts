@@ -4,12 +4,14 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
-import { loggerOptions } from './logger.js';
+import { loggerOptions, LogThrottle } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
+import { registerHealthRoutes } from './routes/health.js';
 import { registerJsonBodies } from './routes/json-body.js';
 import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
+import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
@@ -35,18 +37,38 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.
     forceCloseConnections: 'idle',
+    // A connection that says nothing, dribbles a request or idles between requests gives its file descriptor back
+    // (an upgraded WebSocket is no longer under these: liveness pings watch it).
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
   });
-  const backend = openBackend(config, deps.store, (error, what) => app.log.error({ err: error }, what));
-  const authority = new Authority(backend.store, {
+  const throttle = new LogThrottle();
+  const backend = openBackend(config, deps.store, {
+    onError: (error, what) => throttle.error(app.log, what, error),
+    onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
+  });
+  const store = backend.store;
+  const authority = new Authority(store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
-    onError: (error, what) => app.log.error({ err: error }, what),
+    onError: (error, what) => throttle.error(app.log, what, error),
   });
-  app.addHook('onClose', async () => (authority.close(), await backend.close()));
+  const connections = new Connections({
+    maxPerAddress: config.maxConnectionsPerAddress,
+    helloMs: config.helloMs,
+    pingMs: config.pingMs,
+    pongTimeoutMs: config.pongTimeoutMs,
+  });
+  app.addHook('onClose', async () => {
+    connections.stop();
+    authority.close();
+    await backend.close();
+  });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, throttle);
   await registerSecurityHeaders(app);
   registerJsonBodies(app);
   await app.register(rateLimit, {
@@ -57,6 +79,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(websocket, {
     // UTF-8 is checked per message by the socket route, so a bad frame gets bad-message rather than a 1007 close.
     options: { maxPayload: MAX_PAYLOAD_BYTES, skipUTF8Validation: true },
+    // Errors on a socket are the client's (a malformed frame, a reset): a throttled line, never a stack.
+    errorHandler: (error, socket, request) => {
+      throttle.warn(request.log, 'socket error', { reason: error.message });
+      socket.terminate();
+    },
     preClose(done) {
       closeAllSockets(this.websocketServer.clients);
       // A closed WebSocket server refuses upgrades that still come in while the app shuts down.
@@ -67,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),
-      (error: unknown) => app.log.error({ err: error }, 'sweep failed'),
+      (error: unknown) => throttle.error(app.log, 'sweep failed', error),
     );
   };
   sweep();
@@ -75,11 +102,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  registerApiRoutes(app, authority, config.createLimit);
+  registerHealthRoutes(app, store);
+  registerApiRoutes(app, authority, {
+    createLimit: config.createLimit,
+    allowedOrigins: config.allowedOrigins,
+    throttle,
+  });
   registerTableSocket(app, authority, {
-    burst: config.messageBurst,
-    ratePerSecond: config.messageRate,
-    maxStrikes: config.maxStrikes,
+    guard: { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes },
+    connections,
+    maxQueuedBytes: config.maxQueuedBytes,
+    allowedOrigins: config.allowedOrigins,
+    throttle,
   });
   await registerWebApp(app, config.webDir);
   return app;

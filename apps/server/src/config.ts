@@ -40,6 +40,28 @@ export const envSchema = z.object({
   KEEP_FINISHED_DAYS: z.coerce.number().positive().default(30),
   /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Bytes a socket may have queued for a client that does not read: above it a spectator is closed with 1013. */
+  MAX_QUEUED_BYTES: intFrom(1024 * 1024, 1024),
+  /** WebSocket connections one client address may hold at once: room for a school behind one NAT. */
+  MAX_CONNECTIONS_PER_ADDRESS: intFrom(200, 1),
+  /** Seconds a new connection has to say hello before it is closed with 1008. */
+  HELLO_SECONDS: z.coerce.number().positive().default(10),
+  /** Seconds between WebSocket pings; a socket silent for PONG_SECONDS is terminated (docs/protocol.md, liveness). */
+  PING_SECONDS: z.coerce.number().positive().default(15),
+  PONG_SECONDS: z.coerce.number().positive().default(30),
+  /** Milliseconds a write waits for a lock held by another process (retried off the event loop) before `unavailable`. */
+  STORE_BUSY_MS: intFrom(2000),
+  /** Origins besides the server's own that may create tables, take seats and open sockets from a browser. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
 });
 
 /** The server's settings. */
@@ -60,6 +82,13 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly redisUrl: string | null; // 'redis://127.0.0.1:6379'; null: SQLite, one process
   readonly keepFinishedDays: number; // 30
+  readonly maxQueuedBytes: number; // 1 MiB
+  readonly maxConnectionsPerAddress: number; // 200
+  readonly helloMs: number; // 10 000
+  readonly pingMs: number; // 15 000
+  readonly pongTimeoutMs: number; // 30 000
+  readonly storeBusyMs: number; // 2000
+  readonly allowedOrigins: readonly string[]; // ['https://fox.example']
 }
 
 /** Parses the environment once; a bad value stops the server with a message naming it. */
@@ -90,6 +119,13 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY === 'true',
     redisUrl: e.REDIS_URL ?? null,
     keepFinishedDays: e.KEEP_FINISHED_DAYS,
+    maxQueuedBytes: e.MAX_QUEUED_BYTES,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    helloMs: e.HELLO_SECONDS * 1000,
+    pingMs: e.PING_SECONDS * 1000,
+    pongTimeoutMs: e.PONG_SECONDS * 1000,
+    storeBusyMs: e.STORE_BUSY_MS,
+    allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     ...overrides,
   };
 }

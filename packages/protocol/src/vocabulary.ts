@@ -69,6 +69,8 @@ export const HTTP_ERROR_CODES = [
   'internal',
   // v1.1: the store did not answer (503); nothing changed.
   'unavailable',
+  // v1.1: a browser on another origin may not create tables or take seats (403).
+  'forbidden',
 ] as const;
 /** An HTTP error code. */
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
@@ -82,6 +84,7 @@ export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   'not-found': 404,
   internal: 500,
   unavailable: 503,
+  forbidden: 403,
 };
 
 /** WebSocket close codes the server uses. */

@@ -1,37 +1,51 @@
-// The HTTP API of docs/protocol.md: variants, tables, seats, health; bodies checked with the protocol's zod schemas.
-import { createTableBodySchema, describeIssues, tableIdSchema, takeSeatBodySchema } from '@fg/protocol';
+// The HTTP API of docs/protocol.md: variants, tables, health; bodies checked with the protocol's zod schemas.
+import {
+  createTableBodySchema,
+  describeIssues,
+  HTTP_ERROR_CODES,
+  type HttpErrorCode,
+  tableIdSchema,
+  takeSeatBodySchema,
+} from '@fg/protocol';
 import { VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 
+import type { LogThrottle } from '../logger.js';
 import type { Authority } from '../tables/authority.js';
 import { sendError } from './errors.js';
+import { refuseForeignOrigin } from './origin.js';
 
 type IdParams = { Params: { id: string } };
 
+/** The authority's refusal as an HTTP code (`unavailable` when the store failed), or `fallback`. */
+const httpCode = (code: string, fallback: HttpErrorCode): HttpErrorCode =>
+  (HTTP_ERROR_CODES as readonly string[]).includes(code) ? (code as HttpErrorCode) : fallback;
+
 const notFound = (id: string): [code: 'table-not-found', message: string] => ['table-not-found', `no table "${id}"`];
 
-/** Registers the API routes; `createLimit` is how many tables one address may create a minute. */
-export function registerApiRoutes(app: FastifyInstance, authority: Authority, createLimit: number): void {
-  const variants = { variants: VARIANT_INFOS };
+/** Limits of the API routes. */
+export interface ApiLimits {
+  readonly createLimit: number; // tables one address may create a minute
+  readonly allowedOrigins: readonly string[]; // foreign origins that may still create tables and take seats
+  readonly throttle: LogThrottle;
+}
 
-  // Health checks come often; they are logged only when something is wrong.
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ ok: true }));
+/** Registers the API routes. */
+export function registerApiRoutes(app: FastifyInstance, authority: Authority, limits: ApiLimits): void {
+  const variants = { variants: VARIANT_INFOS };
+  const { createLimit } = limits;
+  const sameSite = refuseForeignOrigin(limits.allowedOrigins, limits.throttle);
 
   app.get('/api/variants', async () => variants);
 
   app.post(
     '/api/tables',
-    { config: { rateLimit: { max: createLimit, timeWindow: 60_000 } } },
+    { onRequest: sameSite, config: { rateLimit: { max: createLimit, timeWindow: 60_000 } } },
     async (request, reply) => {
       const body = createTableBodySchema.safeParse(request.body);
       if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error, 'body')}`);
       const created = await authority.createTable(body.data);
-      if (!created.ok)
-        return sendError(
-          reply,
-          created.error.code === 'unavailable' ? 'unavailable' : 'bad-request',
-          created.error.message,
-        );
+      if (!created.ok) return sendError(reply, httpCode(created.error.code, 'bad-request'), created.error.message);
       return reply.code(201).send(created.value);
     },
   );
@@ -52,7 +66,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, cr
 
   app.post<IdParams>(
     '/api/tables/:id/seats',
-    { config: { rateLimit: { max: createLimit * 2, timeWindow: 60_000 } } },
+    { onRequest: sameSite, config: { rateLimit: { max: createLimit * 2, timeWindow: 60_000 } } },
     async (request, reply) => {
       const { id } = request.params;
       if (!tableIdSchema.safeParse(id).success) return sendError(reply, ...notFound(id));
@@ -60,12 +74,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, cr
       if (!body.success)
         return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error, 'body')}`);
       const taken = await authority.takeSeat(id, body.data.side);
-      if (!taken.ok)
-        return sendError(
-          reply,
-          taken.error.code as 'table-not-found' | 'seat-taken' | 'unavailable',
-          taken.error.message,
-        );
+      if (!taken.ok) return sendError(reply, httpCode(taken.error.code, 'seat-taken'), taken.error.message);
       return reply.code(201).send(taken.value);
     },
   );

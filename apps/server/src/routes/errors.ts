@@ -2,19 +2,61 @@
 import { HTTP_STATUS, type HttpErrorCode } from '@fg/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { LogThrottle } from '../logger.js';
+import { StoreUnavailable } from '../store/store-unavailable.js';
+
 /** Answers with a protocol error body and its status code. */
 export function sendError(reply: FastifyReply, code: HttpErrorCode, message: string): FastifyReply {
   return reply.code(HTTP_STATUS[code]).send({ error: { code, message } });
 }
 
-/** Maps Fastify's and plugins' errors to protocol codes; the full error of a fault goes to the log only. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 429) return sendError(reply, 'rate-limited', error.message ?? 'too many requests');
-    if (status >= 400 && status < 500) return sendError(reply, 'bad-request', error.message ?? 'bad request');
-    request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 'internal', 'internal error');
+/** Out of file descriptors (or memory for them): a passing state, answered 503 like a failing store. */
+const RESOURCE_CODES = new Set(['EMFILE', 'ENFILE', 'ENOMEM']);
+
+/** Headers a static file sets before it is read; an error answer must not carry them. */
+const FILE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'vary',
+];
+
+type AnyError = { statusCode?: number; message?: string; code?: string };
+
+/** The protocol code of an error that reached the handler; faults (5xx) are logged, client errors never. */
+function answerFor(error: AnyError, request: FastifyRequest, throttle: LogThrottle): [HttpErrorCode, string] {
+  const status = error.statusCode ?? 500;
+  if (status === 429) return ['rate-limited', error.message ?? 'too many requests'];
+  if (status >= 400 && status < 500) return ['bad-request', error.message ?? 'bad request'];
+  if (error instanceof StoreUnavailable || RESOURCE_CODES.has(error.code ?? '')) {
+    throttle.error(request.log, 'request failed: unavailable', error);
+    return ['unavailable', 'the server cannot do this just now; nothing changed, try again shortly'];
+  }
+  throttle.error(request.log, 'request failed', error);
+  return ['internal', 'internal error'];
+}
+
+/** Maps Fastify's and plugins' errors to protocol codes; never throws, whatever the error or the reply's state. */
+export function registerErrorHandler(app: FastifyInstance, throttle: LogThrottle): void {
+  app.setErrorHandler((error: AnyError, request, reply) => {
+    try {
+      const [code, message] = answerFor(error ?? {}, request, throttle);
+      if (code === 'unavailable') reply.header('retry-after', '5');
+      // A failure after the headers went out (a file that broke off mid-stream) can only end the response.
+      if (reply.sent || reply.raw.headersSent) return void reply.raw.destroy();
+      // A file that failed to open left its own headers (type, length, caching): the error body has none of them.
+      for (const header of FILE_HEADERS) reply.removeHeader(header);
+      return sendError(reply, code, message);
+    } catch {
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
+      reply.raw.end('{"error":{"code":"internal","message":"internal error"}}');
+    }
   });
 }
 

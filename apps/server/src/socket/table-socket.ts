@@ -13,9 +13,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
+import type { LogThrottle } from '../logger.js';
 import { sendError } from '../routes/errors.js';
+import { refuseForeignOrigin } from '../routes/origin.js';
 import type { Authority } from '../tables/authority.js';
-import type { Member } from '../tables/table-state.js';
+import { Connection } from './connection.js';
+import type { Connections } from './connections.js';
 import { ConnectionGuard, type GuardLimits } from './guard.js';
 
 /**
@@ -25,44 +28,69 @@ import { ConnectionGuard, type GuardLimits } from './guard.js';
  */
 export const MAX_PAYLOAD_BYTES = 1024 * 1024;
 
-const OPEN = 1;
+/** What the socket route needs besides the authority. */
+export interface SocketSettings {
+  readonly guard: GuardLimits;
+  readonly connections: Connections;
+  readonly maxQueuedBytes: number;
+  readonly allowedOrigins: readonly string[];
+  readonly throttle: LogThrottle; // client-caused and store failures are logged at most a few times a minute
+}
 
 /** Serves `GET /api/tables/:id/ws`. */
-export function registerTableSocket(app: FastifyInstance, authority: Authority, limits: GuardLimits): void {
+export function registerTableSocket(app: FastifyInstance, authority: Authority, settings: SocketSettings): void {
+  const { connections, throttle } = settings;
+  const sameSite = refuseForeignOrigin(settings.allowedOrigins, throttle);
   app.route<{ Params: { id: string } }>({
     method: 'GET',
     url: '/api/tables/:id/ws',
+    // Before the upgrade: a foreign page may not play in its visitor's name, and one address may not hold every socket.
+    onRequest: async (request, reply) => {
+      await sameSite(request, reply);
+      if (reply.sent) return;
+      // Only an upgrade holds a connection for long; a plain GET of this address is answered and done.
+      if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+      if (!connections.reserve(request.ip)) {
+        throttle.warn(request.log, 'connections per address exceeded', { address: request.ip });
+        return sendError(reply, 'rate-limited', 'too many connections from this address');
+      }
+      request.raw.socket.once('close', () => connections.release(request.ip));
+    },
     // A plain GET of the socket's address gets a clear answer instead of an empty 404.
     handler: async (_request, reply) =>
       sendError(reply, 'bad-request', 'this address takes WebSocket connections only'),
     wsHandler: (socket, request) => {
       const tableId = request.params.id;
-      const guard = new ConnectionGuard(limits);
-      const member: Member = {
-        send: (text) => {
-          if (socket.readyState === OPEN) socket.send(text);
-        },
-      };
+      const guard = new ConnectionGuard(settings.guard);
+      const member = new Connection(socket, request.ip, settings.maxQueuedBytes, Date.now());
+      connections.add(member);
       let queue: Promise<void> = Promise.resolve();
 
-      const fail = (code: SocketErrorCode, message: string): void => {
+      const answer = (code: SocketErrorCode, message: string): void => {
         const error: ServerMessageOf<'error'> = { type: 'error', code, message };
         member.send(JSON.stringify(error));
+      };
+      const fail = (code: SocketErrorCode, message: string): void => {
+        answer(code, message);
         if (guard.strike()) socket.close(CLOSE_CODES.policyViolation, 'too much bad input');
       };
 
       const handle = async (message: ClientMessage): Promise<void> => {
         if (message.type === 'ping') return member.send('{"type":"pong"}');
-        const outcome =
-          message.type === 'hello'
-            ? await authority.join(tableId, member, message.token)
-            : await authority.play(member, message);
+        if (message.type === 'hello') {
+          const joined = await authority.join(tableId, member, message.token);
+          if (!joined.ok) return fail(joined.error.code as SocketErrorCode, joined.error.message);
+          member.role = joined.value;
+          return;
+        }
+        const outcome = await authority.play(member, message);
         if (!outcome.ok) return fail(outcome.error.code as SocketErrorCode, outcome.error.message);
         // Two bots may play as fast as the server answers; only refused and other messages count against the rate.
         if (message.type === 'move') guard.refund();
       };
 
       socket.on('message', (data: Buffer, isBinary: boolean) => {
+        member.lastSeen = Date.now();
         if (!guard.admit()) return fail('rate-limited', 'too many messages; slow down');
         if (isBinary) return fail('bad-message', 'send text frames of JSON');
         if (data.length > MAX_FRAME_BYTES)
@@ -72,14 +100,17 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
         const parsed = parseClientMessage(data.toString('utf8'));
         if (!parsed.ok) return fail('bad-message', parsed.error.message);
         // One message at a time per connection, so a move never overtakes its hello.
+        // Every message gets an answer: a failure below (the store, mostly) is the server's, so it is no strike.
         queue = queue
           .then(() => handle(parsed.value))
-          .catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
+          .catch((error: unknown) => {
+            throttle.error(request.log, 'socket message failed', error);
+            answer('unavailable', 'the server could not complete this just now; nothing changed, try again');
+          });
       });
       socket.on('close', () => {
         queue = queue.then(() => authority.leave(member));
       });
-      socket.on('error', (error) => request.log.debug({ err: error }, 'socket error'));
     },
   });
 }

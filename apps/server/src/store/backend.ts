@@ -12,6 +12,7 @@ import type { TableStore } from './store.js';
 export interface BackendConfig {
   readonly dataDir: string;
   readonly sqliteSync: 'full' | 'normal';
+  readonly storeBusyMs: number;
   readonly redisUrl: string | null;
   readonly keepFinishedDays: number;
 }
@@ -26,14 +27,23 @@ export interface Backend {
   close(): Promise<void>;
 }
 
+/** What the backend reports: failures it recovers from, and a database file lost under the running server. */
+export interface BackendHooks {
+  readonly onError?: (error: unknown, what: string) => void;
+  readonly onFileLost?: (reason: string) => void;
+}
+
 /** Opens the backend the settings ask for; `store` replaces the store (tests), with the in-process bus. */
-export function openBackend(
-  config: BackendConfig,
-  store?: TableStore,
-  onError: (error: unknown, what: string) => void = () => undefined,
-): Backend {
+export function openBackend(config: BackendConfig, store?: TableStore, hooks: BackendHooks = {}): Backend {
+  const onError = hooks.onError ?? (() => undefined);
   if (config.redisUrl && !store) return openRedis(config.redisUrl, config.keepFinishedDays, onError);
-  const chosen = store ?? new SqliteStore(config.dataDir, config.sqliteSync);
+  const chosen =
+    store ??
+    new SqliteStore(config.dataDir, {
+      sync: config.sqliteSync,
+      busyMs: config.storeBusyMs,
+      ...(hooks.onFileLost ? { onFileLost: hooks.onFileLost } : {}),
+    });
   const bus = new MemoryBus();
   return {
     store: chosen,

@@ -1,34 +1,17 @@
 // The embedded store: one SQLite file in WAL mode; a write returns only once SQLite has committed it.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+// Every failure rejects with StoreUnavailable; a file deleted or replaced under it stops all writes for good.
+import { resolve } from 'node:path';
 
 import type { GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
-import Database from 'libsql';
+import type Database from 'libsql';
 
 import { CommitBatch } from './commit-batch.js';
+import { FileIdentity } from './file-identity.js';
+import { databasePath, openDatabase } from './sqlite-open.js';
 import { atomic } from './sqlite-transaction.js';
 import type { StoredTable, TableStore } from './store.js';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tables (
-  id TEXT PRIMARY KEY,
-  variant TEXT NOT NULL,
-  options TEXT NOT NULL,
-  fox_token TEXT,
-  geese_token TEXT,
-  result TEXT,
-  rematch TEXT,
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS moves (
-  table_id TEXT NOT NULL,
-  ply INTEGER NOT NULL,
-  move TEXT NOT NULL,
-  PRIMARY KEY (table_id, ply)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created_at) WHERE result IS NULL;
-`;
+import { describeStorageError, StoreUnavailable } from './store-unavailable.js';
 
 interface TableRow {
   id: string;
@@ -41,9 +24,13 @@ interface TableRow {
   created_at: number;
 }
 
-/** Where the database file of a data folder lives. */
-export function databasePath(dataDir: string): string {
-  return dataDir === ':memory:' ? ':memory:' : join(dataDir, 'tables.sqlite');
+/** Settings of the store besides its folder. */
+export interface SqliteStoreOptions {
+  readonly sync?: 'full' | 'normal'; // 'normal'
+  readonly busyMs?: number; // how long a write waits for another process's lock; 2000
+  readonly checkMs?: number; // how often the file's identity is checked while idle; 1000
+  /** Told once when the database file is deleted or replaced: the store has stopped taking writes. */
+  readonly onFileLost?: (reason: string) => void;
 }
 
 /** A TableStore in one SQLite file under the data folder. */
@@ -54,17 +41,27 @@ export class SqliteStore implements TableStore {
   readonly #insertTable: (table: StoredTable) => void;
   readonly #removeWaiting: (createdBefore: number) => string[];
   readonly #batch: CommitBatch;
+  readonly #files: FileIdentity | null; // null for ':memory:'
+  readonly #onFileLost: (reason: string) => void;
+  readonly #watch: NodeJS.Timeout | null;
+  #lost: string | null = null; // why the store stopped for good
+  #lastWrite: string | null = null; // why the last write failed; null when it succeeded
 
-  constructor(dataDir: string, sync: 'full' | 'normal' = 'normal') {
-    if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true });
-    const db = new Database(databasePath(dataDir));
-    db.exec('PRAGMA journal_mode = WAL');
-    // In WAL mode every commit is written to the log before it returns, so a killed process loses nothing;
-    // FULL also syncs the log at every commit (power loss); commits are grouped (CommitBatch), one sync per batch.
-    db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
-    db.exec('PRAGMA foreign_keys = ON');
-    db.exec(SCHEMA);
+  /** Opens the store; `options` may be the sync mode alone. Throws a StartupError with a one-line reason. */
+  constructor(dataDir: string, options: SqliteStoreOptions | 'full' | 'normal' = {}) {
+    const settings = typeof options === 'string' ? { sync: options } : options;
+    const db = openDatabase(dataDir, settings.sync ?? 'normal');
     this.#db = db;
+    this.#onFileLost = settings.onFileLost ?? (() => undefined);
+    if (dataDir === ':memory:') {
+      this.#files = null;
+      this.#watch = null;
+    } else {
+      const path = resolve(databasePath(dataDir));
+      this.#files = new FileIdentity([path, `${path}-wal`]);
+      this.#watch = setInterval(() => this.#checkFiles(), settings.checkMs ?? 1000);
+      this.#watch.unref();
+    }
     this.#statements = {
       insert: db.prepare(
         'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at)',
@@ -90,6 +87,8 @@ export class SqliteStore implements TableStore {
         .pluck(),
       removeMoves: db.prepare('DELETE FROM moves WHERE table_id = ?'),
       remove: db.prepare('DELETE FROM tables WHERE id = ?'),
+      select1: db.prepare('SELECT 1'),
+      probe: db.prepare('INSERT INTO probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at'),
     };
     const s = this.#statements;
     const appendEnding = atomic(db, (id: string, ply: number, move: string, result: GameResult): boolean => {
@@ -120,7 +119,36 @@ export class SqliteStore implements TableStore {
       }
       return ids;
     });
-    this.#batch = new CommitBatch(db);
+    this.#batch = new CommitBatch(db, {
+      busyMs: settings.busyMs ?? 2000,
+      // A commit into a file that is no longer at its path is not acknowledged: the next start would not have it.
+      afterCommit: () => {
+        const lost = this.#checkFiles();
+        if (lost) throw new Error(lost);
+      },
+      onWrite: (error) => (this.#lastWrite = error === null ? null : describeStorageError(error)),
+    });
+  }
+
+  /** Checks that the database is still the file opened; the first time it is not, stops the store for good. */
+  #checkFiles(): string | null {
+    if (this.#lost || !this.#files) return this.#lost;
+    const lost = this.#files.check();
+    if (lost) {
+      this.#lost = `the database file ${lost}; restart the server once the data folder is in order`;
+      this.#onFileLost(this.#lost);
+    }
+    return this.#lost;
+  }
+
+  /** Runs an operation through the group commit; any failure becomes StoreUnavailable. */
+  async #run<T>(operation: () => T, kind: 'write' | 'read' = 'write'): Promise<T> {
+    if (this.#lost) throw new StoreUnavailable(this.#lost);
+    try {
+      return await this.#batch.run(operation, kind);
+    } catch (error) {
+      throw new StoreUnavailable(`storage failed: ${describeStorageError(error)}`, { cause: error });
+    }
   }
 
   #fromRow(row: TableRow): StoredTable {
@@ -137,49 +165,68 @@ export class SqliteStore implements TableStore {
   }
 
   async insertTable(table: StoredTable): Promise<void> {
-    return this.#batch.run(() => this.#insertTable(table));
+    return this.#run(() => this.#insertTable(table));
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {
     // Reads go through the batch too, so they see every write queued before them.
-    return this.#batch.run(() => {
+    return this.#run(() => {
       const row = this.#statements.load.get(id) as TableRow | undefined;
       return row ? this.#fromRow(row) : null;
-    });
+    }, 'read');
   }
 
   async appendMove(id: string, ply: number, move: string, result: GameResult | null): Promise<boolean> {
-    return this.#batch.run(() => this.#appendMove(id, ply, move, result));
+    return this.#run(() => this.#appendMove(id, ply, move, result));
   }
 
   async takeSeat(id: string, side: Side, tokenHash: string): Promise<boolean> {
     const statement = side === 'fox' ? this.#statements.takeFox : this.#statements.takeGeese;
-    return this.#batch.run(() => statement.run(tokenHash, id).changes === 1);
+    return this.#run(() => statement.run(tokenHash, id).changes === 1);
   }
 
   async finish(id: string, result: GameResult): Promise<boolean> {
-    return this.#batch.run(() => this.#statements.finish.run(JSON.stringify(result), id).changes === 1);
+    return this.#run(() => this.#statements.finish.run(JSON.stringify(result), id).changes === 1);
   }
 
   async setRematch(id: string, rematch: string): Promise<void> {
-    return this.#batch.run(() => void this.#statements.rematch.run(rematch, id));
+    return this.#run(() => void this.#statements.rematch.run(rematch, id));
   }
 
   async listUnfinished(): Promise<StoredTable[]> {
-    return this.#batch.run(() => (this.#statements.unfinished.all() as TableRow[]).map((row) => this.#fromRow(row)));
+    return this.#run(() => (this.#statements.unfinished.all() as TableRow[]).map((row) => this.#fromRow(row)), 'read');
   }
 
   async removeWaiting(createdBefore: number): Promise<string[]> {
-    return this.#batch.run(() => this.#removeWaiting(createdBefore));
+    return this.#run(() => this.#removeWaiting(createdBefore));
   }
 
   async readiness(): Promise<{ ready: boolean; reason?: string }> {
-    return this.#db.open ? { ready: true } : { ready: false, reason: 'the database is closed' };
+    if (this.#checkFiles()) return { ready: false, reason: this.#lost! };
+    try {
+      // The last write failed: a probe write tells whether storage has come back (the disk has room again).
+      if (this.#lastWrite !== null) await this.#run(() => this.#statements.probe.run(Date.now()));
+      else await this.#run(() => this.#statements.select1.all(), 'read');
+    } catch (error) {
+      return { ready: false, reason: (error as Error).message };
+    }
+    return this.#lastWrite === null
+      ? { ready: true }
+      : { ready: false, reason: `last write failed: ${this.#lastWrite}` };
   }
 
   async close(): Promise<void> {
+    if (this.#watch) clearInterval(this.#watch);
     if (!this.#db.open) return;
     this.#batch.flush();
+    // libsql leaves the log behind on close: moving it into the database file keeps the file whole by itself.
+    if (!this.#lost) {
+      try {
+        this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch {
+        // A busy or failing disk: the log stays, and SQLite replays it at the next start.
+      }
+    }
     this.#db.close();
   }
 }

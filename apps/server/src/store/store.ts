@@ -14,7 +14,7 @@ export interface StoredTable {
   readonly createdAt: number; // ms since the epoch
 }
 
-/** Storage of tables. Every write is durable once its promise resolves; a call that fails rejects, none hangs. */
+/** Storage of tables. Every write is durable once its promise resolves. */
 export interface TableStore {
   /**
    * True when each write also reaches the other instances' bus with the write itself (Redis: one script stores
@@ -37,7 +37,7 @@ export interface TableStore {
   listUnfinished(): Promise<StoredTable[]>;
   /** Removes tables created before `createdBefore` with a seat still free; returns their ids. */
   removeWaiting(createdBefore: number): Promise<string[]>;
-  /** Whether the store answers and can take writes; `reason` says why not. */
+  /** Whether the store can take writes now: it answers, and its last write succeeded; `reason` says why not. */
   readiness(): Promise<{ ready: boolean; reason?: string }>;
   /** Closes the store; no call may follow. */
   close(): Promise<void>;

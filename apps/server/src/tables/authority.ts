@@ -52,7 +52,7 @@ export type PlayMessage = ClientMessageOf<
 
 const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
 
-const UNAVAILABLE = 'the store did not answer; nothing changed, try again';
+const UNAVAILABLE = 'the server cannot do this just now; nothing changed, try again shortly';
 
 /** The authority over all tables of this server. */
 export class Authority {

@@ -1,0 +1,23 @@
+// The one error a store rejects with when storage fails (locked, full, damaged, gone): callers answer
+// `unavailable` (docs/protocol.md) and the operation changed nothing.
+
+/** A store operation that did not happen because the storage could not do it. */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+}
+
+/** The `code` of an error (SQLite's `SQLITE_BUSY`, Node's `EMFILE`), or ''. */
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+/** What a lock, a full disk or a damaged file means for someone waiting on a write, in a few words. */
+export function describeStorageError(error: unknown): string {
+  const code = errorCode(error);
+  if (code.startsWith('SQLITE_BUSY')) return 'the database is locked by another process';
+  if (code.startsWith('SQLITE_FULL')) return 'the disk is full';
+  if (/^SQLITE_(CORRUPT|NOTADB)/.test(code)) return 'the database file is damaged';
+  if (code.startsWith('SQLITE_READONLY')) return 'the database cannot be written';
+  return error instanceof Error ? error.message : String(error);
+}
