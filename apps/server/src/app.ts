@@ -7,8 +7,10 @@ import type { Config } from './config.js';
 import { loggerOptions, LogThrottle } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
+import { registerGameRecordRoute } from './routes/game-record.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerJsonBodies } from './routes/json-body.js';
+import { registerPageMeta } from './routes/page-meta.js';
 import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
 import { Connections } from './socket/connections.js';
@@ -108,6 +110,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     allowedOrigins: config.allowedOrigins,
     throttle,
   });
+  registerGameRecordRoute(app, authority);
+  registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {
     guard: { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes },
     connections,

@@ -338,17 +338,20 @@ describe('the web app', () => {
     };
   };
 
-  it.each(['/', '/variants/standard', '/t/abcdefghijkl', '/somewhere/else?lang=ru'])(
-    'answers %s with index.html',
-    async (path) => {
-      expect(await page(path)).toEqual({
-        status: 200,
-        type: 'text/html; charset=utf-8',
-        cache: 'no-cache',
-        text: '<!doctype html><title>app</title>',
-      });
-    },
-  );
+  it.each([
+    ['/', 'app'],
+    // Table and variant pages carry their own title for link previews (routes/page-meta.ts).
+    ['/variants/standard', 'Fox and Geese: rules and history · Fox and Geese'],
+    ['/t/abcdefghijkl', 'Fox and Geese'],
+    ['/somewhere/else?lang=ru', 'app'],
+  ])('answers %s with index.html', async (path, title) => {
+    expect(await page(path)).toEqual({
+      status: 200,
+      type: 'text/html; charset=utf-8',
+      cache: 'no-cache',
+      text: `<!doctype html><title>${title}</title>`,
+    });
+  });
 
   it('serves built files, cached for good', async () => {
     expect(await page('/assets/app-1234.js', '*/*')).toMatchObject({

@@ -141,6 +141,7 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
 
   it('ends the game on resignation and both players see the result', async () => {
     await fox.getByRole('button', { name: 'Resign' }).click();
+    await fox.getByRole('button', { name: 'Confirm resignation' }).click();
     await expect.poll(() => status(fox).textContent()).toBe('The geese win: the fox resigned');
     await expect.poll(() => status(geese).textContent()).toBe('The geese win: the fox resigned');
     await expect.poll(() => status(watcher).textContent()).toBe('Гуси победили: лиса сдалась');
@@ -155,11 +156,17 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     await expect.poll(() => fox.locator('.you-play').textContent()).toBe('You play the geese.');
     await expect.poll(() => geese.locator('.you-play').textContent()).toBe('You play the fox.');
     await expect.poll(() => status(geese).textContent()).toBe('Your move (fox)');
+    // The spectator follows the table to its rematch.
+    await watcher.waitForURL((url) => url.pathname === new URL(fox.url()).pathname);
   });
 
   it('carries a seat to another device by the private link, and a player may claim victory when the opponent stays away', async () => {
-    await fox.getByText('Continue on another device').click();
-    const privateLink = await fox.getByLabel('Private link with your seat').inputValue();
+    await fox.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    // The private link is never printed: a button copies it.
+    expect(await fox.locator('body').textContent()).not.toContain('#seat=');
+    await fox.getByRole('button', { name: 'Copy private link' }).click();
+    await fox.getByText('Copied.').waitFor();
+    const privateLink = await fox.evaluate(() => navigator.clipboard.readText());
     expect(privateLink).toMatch(/#seat=/);
     const second = await (await browser.newContext()).newPage();
     contexts.push(second.context());
@@ -177,6 +184,8 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
   });
 
   it('switches the language in place from the switcher and remembers it', async () => {
+    await watcher.goto(`${tableUrl}?lang=ru`); // it had followed the rematch
+    await expect.poll(() => status(watcher).textContent()).toBe('Гуси победили: лиса сдалась');
     await watcher.getByRole('combobox', { name: 'Язык' }).selectOption('pl');
     await expect.poll(() => status(watcher).textContent()).toBe('Wygrywają gęsi: lis się poddał');
     expect(await watcher.locator('.connection').textContent()).toBe('Połączono');

@@ -52,7 +52,7 @@ describe.skipIf(skip !== null)('reconnecting', () => {
 
     const { port, dataDir } = server;
     await server.stop({ keepData: true });
-    await expect.poll(() => connection(geese)).toBe('Connection lost — reconnecting…');
+    await expect.poll(() => connection(geese)).toBe('Reconnecting…');
     server = await startServer({ port, dataDir });
 
     await expect.poll(() => connection(geese), { timeout: 15_000 }).toBe('Connected');

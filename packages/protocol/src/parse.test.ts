@@ -38,7 +38,7 @@ describe('parseClientMessage', () => {
     [
       'unknown type',
       '{"type":"fly"}',
-      "bad message: type: Invalid discriminator value. Expected 'hello' | 'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'rematch' | 'claim-victory' | 'ping'",
+      "bad message: type: Invalid discriminator value. Expected 'hello' | 'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'rematch' | 'claim-victory' | 'ping'",
     ],
     [
       'move without path',

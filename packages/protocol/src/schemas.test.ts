@@ -17,6 +17,7 @@ describe('vocabulary', () => {
       'pen-filled',
       'resignation',
       'threefold-repetition',
+      'timeout',
     ]);
   });
 

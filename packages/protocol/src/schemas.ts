@@ -3,6 +3,7 @@ import { VARIANT_IDS } from '@fg/rules';
 import { z } from 'zod';
 
 import {
+  CLOCK_LIMITS,
   HTTP_ERROR_CODES,
   REASONS,
   ROLES,
@@ -36,6 +37,20 @@ export const seatStateSchema = z.object({ taken: z.boolean(), online: z.boolean(
 export const seatsSchema = z.object({ fox: seatStateSchema, geese: seatStateSchema });
 /** A seat as only its holder sees it: the side and the secret token. */
 export const seatSchema = z.object({ side: sideSchema, token: tokenSchema });
+
+/** A time control asked for at creation (v1.1): whole seconds, strict so a typo is refused. */
+export const clockSettingSchema = z.strictObject({
+  initial: z.number().int().min(CLOCK_LIMITS.initialMin).max(CLOCK_LIMITS.initialMax),
+  increment: z.number().int().min(CLOCK_LIMITS.incrementMin).max(CLOCK_LIMITS.incrementMax),
+});
+/** Both clocks as the server saw them when it sent a view (v1.1): ms left each, and whose time runs. */
+export const clockViewSchema = z.object({
+  initial: z.number().int().min(0), // seconds: 300
+  increment: z.number().int().min(0), // seconds: 3
+  fox: z.number().int().min(0), // ms left: 287000
+  geese: z.number().int().min(0),
+  running: sideSchema.nullable(), // null while a seat is free and once the game has ended
+});
 
 /** One option a variant offers. */
 export const optionSpecSchema = z.object({
@@ -72,6 +87,8 @@ export const tableViewSchema = z.object({
   drawOffer: sideSchema.nullable().optional(),
   /** The sides that have asked for a rematch of this finished game, until the rematch table opens. */
   rematchRequests: z.array(sideSchema).max(2).optional(),
+  /** v1.1: the table's clocks; present only on tables created with a clock. */
+  clock: clockViewSchema.optional(),
 });
 
 // ---- HTTP bodies ----
@@ -81,6 +98,7 @@ export const createTableBodySchema = z.object({
   variant: z.enum(VARIANT_IDS),
   options: optionsSchema.optional(),
   side: z.enum(SEAT_CHOICES).optional(),
+  clock: clockSettingSchema.optional(),
 });
 /** `POST /api/tables/:id/seats` body (may be empty). */
 export const takeSeatBodySchema = z.object({ side: sideSchema.optional() });
@@ -115,6 +133,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resign') }),
   z.object({ type: z.literal('draw-offer') }),
   z.object({ type: z.literal('draw-accept') }),
+  z.object({ type: z.literal('draw-decline') }),
   z.object({ type: z.literal('rematch') }),
   z.object({ type: z.literal('claim-victory') }),
   z.object({ type: z.literal('ping') }),
@@ -140,17 +159,25 @@ export const movedMessageSchema = z.object({
   turn: sideSchema,
   status: z.enum(TABLE_STATUSES),
   result: resultSchema.nullable(),
+  clock: clockViewSchema.optional(),
 });
-/** Who is connected, and how many watch. */
+/** Who is connected, and how many watch; `clock` (an addition) when a seat taken starts the clocks. */
 export const presenceMessageSchema = z.object({
   type: z.literal('presence'),
   seats: seatsSchema,
   spectators: z.number().int().min(0),
+  clock: clockViewSchema.optional(),
 });
-/** The game ended other than by a move. */
-export const endedMessageSchema = z.object({ type: z.literal('ended'), result: resultSchema });
+/** The game ended other than by a move; `clock` (an addition) holds the times at the end. */
+export const endedMessageSchema = z.object({
+  type: z.literal('ended'),
+  result: resultSchema,
+  clock: clockViewSchema.optional(),
+});
 /** A side offers a draw. */
 export const drawOfferedMessageSchema = z.object({ type: z.literal('draw-offered'), side: sideSchema });
+/** The side offered a draw refused it (v1.1); the offer lapses. */
+export const drawDeclinedMessageSchema = z.object({ type: z.literal('draw-declined'), side: sideSchema });
 /** A side asks for a rematch (an addition, so the other player can answer). */
 export const rematchOfferedMessageSchema = z.object({ type: z.literal('rematch-offered'), side: sideSchema });
 /** The follow-up table; each player receives only its own seat. */
@@ -174,6 +201,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   presenceMessageSchema,
   endedMessageSchema,
   drawOfferedMessageSchema,
+  drawDeclinedMessageSchema,
   rematchOfferedMessageSchema,
   rematchMessageSchema,
   pongMessageSchema,

@@ -15,6 +15,10 @@ export type Seat = z.infer<typeof s.seatSchema>;
 export type TableOptions = z.infer<typeof s.optionsSchema>;
 /** A variant's public description. */
 export type VariantInfoView = z.infer<typeof s.variantInfoSchema>;
+/** A time control asked for at creation. */
+export type ClockSetting = z.infer<typeof s.clockSettingSchema>;
+/** Both clocks as a view carries them. */
+export type ClockView = z.infer<typeof s.clockViewSchema>;
 /** A table as everyone sees it. */
 export type TableView = z.infer<typeof s.tableViewSchema>;
 

@@ -14,6 +14,9 @@ export const SEAT_CHOICES = ['fox', 'geese', 'random'] as const;
 /** A side, or `random`. */
 export type SeatChoice = (typeof SEAT_CHOICES)[number];
 
+/** Bounds of a table's clock in seconds (protocol v1.1): initial 15-10800, Fischer increment 0-180. */
+export const CLOCK_LIMITS = { initialMin: 15, initialMax: 10_800, incrementMin: 0, incrementMax: 180 } as const;
+
 /** Who a connection is at a table. */
 export const ROLES = ['fox', 'geese', 'spectator'] as const;
 /** A connection's role. */
@@ -36,6 +39,7 @@ export const REASONS = [
   'resignation',
   'abandoned',
   'draw-agreed',
+  'timeout', // v1.1: a side's clock ran out
 ] as const;
 /** A reason a game ended. */
 export type Reason = (typeof REASONS)[number];

@@ -1,7 +1,7 @@
-// The rules command line: `pnpm --silent rules perft|moves|play|batch ...` (docs/rules.md section 7).
+// The rules command line: `pnpm --silent rules perft|moves|play|replay|batch ...` (docs/rules.md section 7).
 import { createInterface } from 'node:readline';
 
-import { runBatchLine, runCommand } from './command.js';
+import { type CommandOutput, replayCommand, runBatchLine, runCommand } from './command.js';
 
 /** Reads batch commands from standard input, answering each as soon as it is read. */
 async function batch(): Promise<number> {
@@ -13,8 +13,29 @@ async function batch(): Promise<number> {
   return 0;
 }
 
+/** Reads all of standard input as text. */
+async function readInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Prints a command's output and returns its exit status. */
+function report(output: CommandOutput): number {
+  if (output.lines.length) process.stdout.write(output.lines.join('\n') + '\n');
+  if (output.error) process.stderr.write(output.error + '\n');
+  return output.status;
+}
+
 /** Runs the command named by the arguments and returns the exit status. */
 async function main(args: readonly string[]): Promise<number> {
+  if (args[0] === 'replay') {
+    if (args.length > 1) {
+      process.stderr.write(`unexpected "${args[1]}"; replay reads the game record from standard input\n`);
+      return 2;
+    }
+    return report(replayCommand(await readInput()));
+  }
   if (args[0] === 'batch') {
     if (args.length > 1) {
       process.stderr.write(`unexpected "${args[1]}"; batch reads its commands from standard input\n`);
@@ -22,10 +43,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
     return batch();
   }
-  const output = runCommand(args);
-  if (output.lines.length) process.stdout.write(output.lines.join('\n') + '\n');
-  if (output.error) process.stderr.write(output.error + '\n');
-  return output.status;
+  return report(runCommand(args));
 }
 
 main(process.argv.slice(2)).then(

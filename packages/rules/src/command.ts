@@ -1,11 +1,12 @@
 // The rules command line (docs/rules.md section 7) as a pure function from words to output, so that
 // the CLI, batch mode and tests share one implementation.
-import { newGame, playMoveText } from './game.js';
+import { type Game, newGame, playMoveText, replayRecord } from './game.js';
 import { generateMoves } from './moves.js';
 import { makeMoveText } from './notation.js';
 import { formatOutcome, materialOutcome } from './outcome.js';
 import { perft } from './perft.js';
 import { makePosition, parsePosition, type Position, startPosition } from './position.js';
+import { readRecord } from './record.js';
 import { getVariant, type Variant } from './variants.js';
 
 /** What a command printed and its exit status: 0 ok, 1 illegal move, 2 bad input. */
@@ -22,7 +23,7 @@ interface Parsed {
   readonly rest: readonly string[];
 }
 
-const USAGE = 'expected perft | moves | play | batch';
+const USAGE = 'expected perft | moves | play | replay | batch';
 
 const usageError = (message: string): CommandOutput => ({ status: 2, lines: [], error: message });
 
@@ -88,10 +89,25 @@ function playCommand({ variant, position, rest }: Parsed): CommandOutput {
     if (!next.ok) return { status: 1, lines: [], error: `move ${i + 1}: ${next.error.message}` };
     game = next.value;
   }
+  return playedOutput(game);
+}
+
+/** The two lines of `play`: the position reached and the result. */
+function playedOutput(game: Game): CommandOutput {
   return {
     status: 0,
-    lines: [`position: ${makePosition(variant.board, game.position)}`, `result: ${formatOutcome(game.result)}`],
+    lines: [`position: ${makePosition(game.variant.board, game.position)}`, `result: ${formatOutcome(game.result)}`],
   };
+}
+
+/** `rules replay`: reads a game record text (docs/rules.md section 9) and answers as `play` would; 2 if malformed, 1 if a move is illegal. */
+export function replayCommand(text: string): CommandOutput {
+  const record = readRecord(text);
+  if (!record.ok) return usageError(`bad record: ${record.error.message}`);
+  const { variant, moves } = record.value;
+  const game = replayRecord({ variant: variant.id, options: variant.options, moves });
+  if (!game.ok) return { status: 1, lines: [], error: game.error.message };
+  return playedOutput(game.value);
 }
 
 /** Runs one command given as words (`['perft', 'standard', '3']`); batch is the caller's. */

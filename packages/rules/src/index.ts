@@ -8,6 +8,7 @@ export * from './notation.js';
 export * from './outcome.js';
 export * from './perft.js';
 export * from './position.js';
+export * from './record.js';
 export * from './result.js';
 export * from './side.js';
 export * from './variants.js';

@@ -8,6 +8,7 @@ export const RULES_ERROR_CODES = [
   'bad-move-text',
   'illegal-move',
   'game-over',
+  'bad-record', // a game record text that cannot be read (docs/rules.md section 9)
 ] as const;
 /** A rules error code. */
 export type RulesErrorCode = (typeof RULES_ERROR_CODES)[number];

@@ -45,11 +45,16 @@ describe('static files', () => {
     expect(await response.text()).toBe(SCRIPT); // fetch decodes what it was sent
   });
 
-  it.each(['/', '/t/V1StGXR8_Z5j', '/variants/standard'])('sends %s as index.html, never cached', async (path) => {
+  it.each([
+    ['/', 'app'],
+    // Table and variant pages carry their own title for link previews (routes/page-meta.ts).
+    ['/t/V1StGXR8_Z5j', 'Fox and Geese'],
+    ['/variants/standard', 'Fox and Geese: rules and history · Fox and Geese'],
+  ])('sends %s as index.html, never cached', async (path, title) => {
     const response = await get(path, { accept: 'text/html' });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(INDEX.replace('<title>app</title>', `<title>${title}</title>`));
   });
 });
 

@@ -14,6 +14,7 @@ export interface RematchAsked {
 export interface DrawOffer {
   readonly side: Side; // 'fox'
   readonly ply: number; // 12
+  readonly declined?: boolean; // the opponent declined it: it lapsed, and may not be repeated before they move
 }
 
 /** Connections one instance holds at one table, and when each seat last lost its last connection there. */
@@ -36,8 +37,14 @@ export interface SharedFacts {
  * `moved`, the ply of the move), so a receiver that is behind reloads from the store instead of guessing.
  */
 export type TableEvent =
-  | { readonly type: 'moved'; readonly ply: number; readonly move: string; readonly result: GameResult | null }
-  | { readonly type: 'ended'; readonly ply: number; readonly result: GameResult }
+  | {
+      readonly type: 'moved';
+      readonly ply: number;
+      readonly move: string;
+      readonly result: GameResult | null;
+      readonly at?: number; // ms when it was stored (the clocks are charged from it)
+    }
+  | { readonly type: 'ended'; readonly ply: number; readonly result: GameResult; readonly at?: number }
   | { readonly type: 'seat'; readonly ply: number; readonly side: Side; readonly tokenHash: string }
   | { readonly type: 'draw'; readonly ply: number; readonly offer: DrawOffer | null }
   | { readonly type: 'rematch-ask'; readonly ply: number; readonly side: Side; readonly tokenHash: string }

@@ -4,8 +4,9 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /** Keys of one table. */
 export const tableKeys = (id: string) => ({
-  table: `fg:table:{${id}}`, // hash: variant, options, fox, geese, result, rematch, createdAt
+  table: `fg:table:{${id}}`, // hash: variant, options, fox, geese, result, rematch, createdAt, clock, seatedAt:*, endedAt
   moves: `fg:table:{${id}}:moves`, // list of move texts, oldest first; its length is the ply
+  times: `fg:table:{${id}}:times`, // list of the ms each move was stored at (the clocks are rebuilt from it)
   shared: `fg:table:{${id}}:shared`, // hash: drawOffer, ask:fox, ask:geese (need not outlive a restart)
   presence: `fg:table:{${id}}:presence`, // hash: instance id -> its connections at the table
   channel: `fg:events:{${id}}`, // pub/sub channel of the table's events

@@ -61,7 +61,13 @@ async function published(id: string, action: () => Promise<unknown>): Promise<un
 
 describe.skipIf(skip !== null)('redis store', () => {
   it('keeps a table as a hash and its moves as a list, as an operator would look for them', async () => {
-    const stored = table({ moves: ['d4-d5'] });
+    const stored = table({
+      moves: ['d4-d5'],
+      clock: { initial: 300, increment: 3 },
+      seatedAt: { fox: 1000, geese: 1200 },
+      moveTimes: [1500],
+      endedAt: null,
+    });
     await store.insertTable(stored);
     const keys = tableKeys(stored.id);
     expect(await client.hgetall(keys.table)).toEqual({
@@ -70,8 +76,12 @@ describe.skipIf(skip !== null)('redis store', () => {
       createdAt: '1000',
       fox: 'hash-fox',
       geese: 'hash-geese',
+      clock: '{"initial":300,"increment":3}',
+      'seatedAt:fox': '1000',
+      'seatedAt:geese': '1200',
     });
     expect(await client.lrange(keys.moves, 0, -1)).toEqual(['d4-d5']);
+    expect(await client.lrange(keys.times, 0, -1)).toEqual(['1500']);
     expect(await store.loadTable(stored.id)).toEqual(stored);
     expect(await store.loadTable('no-such-table')).toBeNull();
   });
@@ -80,11 +90,11 @@ describe.skipIf(skip !== null)('redis store', () => {
     const stored = table();
     await store.insertTable(stored);
     const heard = await published(stored.id, async () => {
-      expect(await store.appendMove(stored.id, 0, 'd4-d5', null)).toBe(true);
-      expect(await store.appendMove(stored.id, 0, 'd4-c4', null)).toBe(false);
-      expect(await store.appendMove(stored.id, 2, 'c3-c4', null)).toBe(false);
+      expect(await store.appendMove(stored.id, 0, 'd4-d5', null, 2000)).toBe(true);
+      expect(await store.appendMove(stored.id, 0, 'd4-c4', null, 2001)).toBe(false);
+      expect(await store.appendMove(stored.id, 2, 'c3-c4', null, 2002)).toBe(false);
     });
-    expect(heard).toEqual([{ origin: bus.instance, type: 'moved', ply: 0, move: 'd4-d5', result: null }]);
+    expect(heard).toEqual([{ origin: bus.instance, type: 'moved', ply: 0, move: 'd4-d5', result: null, at: 2000 }]);
     // A game both players left for good expires the keeping time after its last move.
     expect(await client.pttl(tableKeys(stored.id).moves)).toBeGreaterThan(29 * 86_400_000);
     expect((await store.loadTable(stored.id))!.moves).toEqual(['d4-d5']);

@@ -9,33 +9,35 @@ import type { TableEvent } from './bus.js';
 import { defineScript, type Script, tableKeys, UNFINISHED_KEY, WAITING_KEY } from './redis-keys.js';
 import type { StoredTable, TableStore } from './store.js';
 
-// KEYS: table, moves, shared, presence, unfinished. ARGV: id, ply, move, result ('' if none), event, channel, keep ms.
+// KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, ply, move, result ('' if none), event, channel,
+// keep ms, stored at (ms).
 const APPEND = `
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'result') == 1 then return 0 end
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return 0 end
 redis.call('RPUSH', KEYS[2], ARGV[3])
+redis.call('RPUSH', KEYS[6], ARGV[8])
 if ARGV[4] ~= '' then
-  redis.call('HSET', KEYS[1], 'result', ARGV[4])
+  redis.call('HSET', KEYS[1], 'result', ARGV[4], 'endedAt', ARGV[8])
   redis.call('ZREM', KEYS[5], ARGV[1])
 end
 -- Kept for the keeping time after the last move: a game both players left for good does not stay for ever.
-for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+for _, i in ipairs({1, 2, 3, 4, 6}) do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 redis.call('PUBLISH', ARGV[6], ARGV[5])
 return 1`;
 
-// KEYS: table, moves, shared, presence, unfinished. ARGV: id, result, event, channel, keep ms.
+// KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, result, event, channel, keep ms, ended at (ms).
 const FINISH = `
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'result') == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'result', ARGV[2])
+redis.call('HSET', KEYS[1], 'result', ARGV[2], 'endedAt', ARGV[6])
 redis.call('ZREM', KEYS[5], ARGV[1])
-for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[5]) end
+for _, i in ipairs({1, 2, 3, 4, 6}) do redis.call('PEXPIRE', KEYS[i], ARGV[5]) end
 redis.call('PUBLISH', ARGV[4], ARGV[3])
 return 1`;
 
-// KEYS: table, waiting. ARGV: id, side, token hash, event, channel.
+// KEYS: table, waiting. ARGV: id, side, token hash, event, channel, taken at (ms).
 const TAKE_SEAT = `
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3], 'seatedAt:' .. ARGV[2], ARGV[6])
 if redis.call('HEXISTS', KEYS[1], 'fox') == 1 and redis.call('HEXISTS', KEYS[1], 'geese') == 1 then
   redis.call('ZREM', KEYS[2], ARGV[1])
 end
@@ -49,11 +51,11 @@ redis.call('HSET', KEYS[1], 'rematch', ARGV[1])
 redis.call('PUBLISH', ARGV[3], ARGV[2])
 return 1`;
 
-// KEYS: table, moves, shared, presence, unfinished, waiting. ARGV: id, created before (ms).
+// KEYS: table, moves, shared, presence, unfinished, waiting, times. ARGV: id, created before (ms).
 const REMOVE_WAITING = `
 local t = redis.call('HMGET', KEYS[1], 'fox', 'geese', 'createdAt')
 if (t[1] and t[2]) or (t[3] and tonumber(t[3]) >= tonumber(ARGV[2])) then return 0 end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[7])
 redis.call('ZREM', KEYS[5], ARGV[1])
 redis.call('ZREM', KEYS[6], ARGV[1])
 return 1`;
@@ -83,11 +85,11 @@ export class RedisStore implements TableStore {
     this.#subscriber = options.subscriber;
     this.#instance = options.instance;
     this.#keepMs = Math.round(options.keepFinishedDays * 86_400_000);
-    this.#append = defineScript(redis, 'fgAppendMove', 5, APPEND);
-    this.#finish = defineScript(redis, 'fgFinish', 5, FINISH);
+    this.#append = defineScript(redis, 'fgAppendMove', 6, APPEND);
+    this.#finish = defineScript(redis, 'fgFinish', 6, FINISH);
     this.#takeSeat = defineScript(redis, 'fgTakeSeat', 2, TAKE_SEAT);
     this.#setRematch = defineScript(redis, 'fgSetRematch', 1, SET_REMATCH);
-    this.#removeOne = defineScript(redis, 'fgRemoveWaiting', 6, REMOVE_WAITING);
+    this.#removeOne = defineScript(redis, 'fgRemoveWaiting', 7, REMOVE_WAITING);
   }
 
   #event(event: TableEvent): string {
@@ -97,7 +99,7 @@ export class RedisStore implements TableStore {
 
   #ownKeys(id: string): string[] {
     const k = tableKeys(id);
-    return [k.table, k.moves, k.shared, k.presence, UNFINISHED_KEY];
+    return [k.table, k.moves, k.shared, k.presence, UNFINISHED_KEY, k.times];
   }
 
   async insertTable(table: StoredTable): Promise<void> {
@@ -111,8 +113,15 @@ export class RedisStore implements TableStore {
     if (table.seats.geese !== null) fields.geese = table.seats.geese;
     if (table.result) fields.result = JSON.stringify(table.result);
     if (table.rematch) fields.rematch = table.rematch;
+    if (table.clock) fields.clock = JSON.stringify(table.clock);
+    for (const side of ['fox', 'geese'] as const) {
+      const at = table.seatedAt?.[side];
+      if (at !== null && at !== undefined) fields[`seatedAt:${side}`] = String(at);
+    }
+    if (table.endedAt !== null && table.endedAt !== undefined) fields.endedAt = String(table.endedAt);
     const multi = this.#redis.multi().hset(k.table, fields);
     if (table.moves.length > 0) multi.rpush(k.moves, ...table.moves);
+    if (table.moveTimes?.length) multi.rpush(k.times, ...table.moveTimes.map(String));
     if (!table.result) multi.zadd(UNFINISHED_KEY, table.createdAt, table.id);
     if (table.seats.fox === null || table.seats.geese === null) multi.zadd(WAITING_KEY, table.createdAt, table.id);
     multi.pexpire(k.table, this.#keepMs);
@@ -122,8 +131,13 @@ export class RedisStore implements TableStore {
 
   async loadTable(id: string): Promise<StoredTable | null> {
     const k = tableKeys(id);
-    const [fields, moves] = await Promise.all([this.#redis.hgetall(k.table), this.#redis.lrange(k.moves, 0, -1)]);
+    const [fields, moves, times] = await Promise.all([
+      this.#redis.hgetall(k.table),
+      this.#redis.lrange(k.moves, 0, -1),
+      this.#redis.lrange(k.times, 0, -1),
+    ]);
     if (fields.variant === undefined) return null;
+    const ms = (text: string | undefined): number | null => (text === undefined ? null : Number(text));
     return {
       id,
       variant: fields.variant,
@@ -133,28 +147,38 @@ export class RedisStore implements TableStore {
       result: fields.result ? (JSON.parse(fields.result) as GameResult) : null,
       rematch: fields.rematch ?? null,
       createdAt: Number(fields.createdAt),
+      clock: fields.clock ? (JSON.parse(fields.clock) as StoredTable['clock']) : null,
+      seatedAt: { fox: ms(fields['seatedAt:fox']), geese: ms(fields['seatedAt:geese']) },
+      moveTimes: times.map(Number),
+      endedAt: ms(fields.endedAt),
     };
   }
 
-  async appendMove(id: string, ply: number, move: string, result: GameResult | null): Promise<boolean> {
-    const event = this.#event({ type: 'moved', ply, move, result });
+  async appendMove(
+    id: string,
+    ply: number,
+    move: string,
+    result: GameResult | null,
+    at = Date.now(),
+  ): Promise<boolean> {
+    const event = this.#event({ type: 'moved', ply, move, result, at });
     const resultText = result ? JSON.stringify(result) : '';
-    const args = [id, ply, move, resultText, event, tableKeys(id).channel, this.#keepMs];
+    const args = [id, ply, move, resultText, event, tableKeys(id).channel, this.#keepMs, at];
     return (await this.#append(...this.#ownKeys(id), ...args)) === 1;
   }
 
-  async takeSeat(id: string, side: Side, tokenHash: string): Promise<boolean> {
+  async takeSeat(id: string, side: Side, tokenHash: string, at = Date.now()): Promise<boolean> {
     const k = tableKeys(id);
     const ply = await this.#redis.llen(k.moves);
     const event = this.#event({ type: 'seat', ply, side, tokenHash });
-    return (await this.#takeSeat(k.table, WAITING_KEY, id, side, tokenHash, event, k.channel)) === 1;
+    return (await this.#takeSeat(k.table, WAITING_KEY, id, side, tokenHash, event, k.channel, at)) === 1;
   }
 
-  async finish(id: string, result: GameResult): Promise<boolean> {
+  async finish(id: string, result: GameResult, at = Date.now()): Promise<boolean> {
     const k = tableKeys(id);
     const ply = await this.#redis.llen(k.moves);
-    const event = this.#event({ type: 'ended', ply, result });
-    const args = [id, JSON.stringify(result), event, k.channel, this.#keepMs];
+    const event = this.#event({ type: 'ended', ply, result, at });
+    const args = [id, JSON.stringify(result), event, k.channel, this.#keepMs, at];
     return (await this.#finish(...this.#ownKeys(id), ...args)) === 1;
   }
 
@@ -178,7 +202,7 @@ export class RedisStore implements TableStore {
     const removed: string[] = [];
     for (const id of ids) {
       const k = tableKeys(id);
-      const keys = [k.table, k.moves, k.shared, k.presence, UNFINISHED_KEY, WAITING_KEY];
+      const keys = [k.table, k.moves, k.shared, k.presence, UNFINISHED_KEY, WAITING_KEY, k.times];
       if ((await this.#removeOne(...keys, id, String(createdBefore))) === 1) removed.push(id);
       else await this.#redis.zrem(WAITING_KEY, id); // seated meanwhile, or already gone
     }

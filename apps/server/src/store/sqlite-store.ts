@@ -2,7 +2,7 @@
 // Every failure rejects with StoreUnavailable; a file deleted or replaced under it stops all writes for good.
 import { resolve } from 'node:path';
 
-import type { GameResult, TableOptions } from '@fg/protocol';
+import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type Database from 'libsql';
 
@@ -13,6 +13,24 @@ import { atomic } from './sqlite-transaction.js';
 import type { StoredTable, TableStore } from './store.js';
 import { describeStorageError, StoreUnavailable } from './store-unavailable.js';
 
+/** Columns added in v1.1 for clocks, added to a database made before them (each is NULL on old rows). */
+const ADDED_COLUMNS: readonly [table: string, column: string][] = [
+  ['tables', 'clock TEXT'], // JSON of the clock setting, or NULL: no clock
+  ['tables', 'fox_at INTEGER'], // ms when the fox seat was taken
+  ['tables', 'geese_at INTEGER'],
+  ['tables', 'ended_at INTEGER'], // ms when the game ended
+  ['moves', 'at INTEGER'], // ms when the move was stored
+];
+
+/** Adds the columns a database lacks, so a data folder from before clocks opens as it is. */
+function addMissingColumns(db: Database.Database): void {
+  for (const [table, column] of ADDED_COLUMNS) {
+    const name = column.split(' ')[0]!;
+    const present = db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[];
+    if (!present.some((c) => c.name === name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
+  }
+}
+
 interface TableRow {
   id: string;
   variant: string;
@@ -22,6 +40,10 @@ interface TableRow {
   result: string | null;
   rematch: string | null;
   created_at: number;
+  clock: string | null;
+  fox_at: number | null;
+  geese_at: number | null;
+  ended_at: number | null;
 }
 
 /** Settings of the store besides its folder. */
@@ -37,7 +59,13 @@ export interface SqliteStoreOptions {
 export class SqliteStore implements TableStore {
   readonly #db: Database.Database;
   readonly #statements;
-  readonly #appendMove: (id: string, ply: number, move: string, result: GameResult | null) => boolean;
+  readonly #appendMove: (
+    id: string,
+    ply: number,
+    move: string,
+    result: GameResult | null,
+    at?: number | null,
+  ) => boolean;
   readonly #insertTable: (table: StoredTable) => void;
   readonly #removeWaiting: (createdBefore: number) => string[];
   readonly #batch: CommitBatch;
@@ -51,6 +79,7 @@ export class SqliteStore implements TableStore {
   constructor(dataDir: string, options: SqliteStoreOptions | 'full' | 'normal' = {}) {
     const settings = typeof options === 'string' ? { sync: options } : options;
     const db = openDatabase(dataDir, settings.sync ?? 'normal');
+    addMissingColumns(db);
     this.#db = db;
     this.#onFileLost = settings.onFileLost ?? (() => undefined);
     if (dataDir === ':memory:') {
@@ -64,22 +93,22 @@ export class SqliteStore implements TableStore {
     }
     this.#statements = {
       insert: db.prepare(
-        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at)',
+        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, clock, fox_at, geese_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @clock, @fox_at, @geese_at)',
       ),
-      insertMove: db.prepare('INSERT INTO moves (table_id, ply, move) VALUES (?, ?, ?)'),
+      insertMove: db.prepare('INSERT INTO moves (table_id, ply, move, at) VALUES (?, ?, ?, ?)'),
       load: db.prepare<[string]>('SELECT * FROM tables WHERE id = ?'),
-      moves: db.prepare<[string]>('SELECT move FROM moves WHERE table_id = ? ORDER BY ply').pluck(),
+      moves: db.prepare<[string]>('SELECT move, at FROM moves WHERE table_id = ? ORDER BY ply'),
       // One statement appends a move, only to an unfinished table whose last move is ply - 1; it touches
       // no row of `tables`, so an ordinary move writes one page to the log.
-      append: db.prepare<{ id: string; ply: number; move: string }>(
-        `INSERT OR IGNORE INTO moves (table_id, ply, move)
-         SELECT @id, @ply, @move
+      append: db.prepare<{ id: string; ply: number; move: string; at: number | null }>(
+        `INSERT OR IGNORE INTO moves (table_id, ply, move, at)
+         SELECT @id, @ply, @move, @at
          WHERE EXISTS (SELECT 1 FROM tables WHERE id = @id AND result IS NULL)
            AND (@ply = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = @id AND ply = @ply - 1))`,
       ),
-      takeFox: db.prepare('UPDATE tables SET fox_token = ? WHERE id = ? AND fox_token IS NULL'),
-      takeGeese: db.prepare('UPDATE tables SET geese_token = ? WHERE id = ? AND geese_token IS NULL'),
-      finish: db.prepare('UPDATE tables SET result = ? WHERE id = ? AND result IS NULL'),
+      takeFox: db.prepare('UPDATE tables SET fox_token = ?, fox_at = ? WHERE id = ? AND fox_token IS NULL'),
+      takeGeese: db.prepare('UPDATE tables SET geese_token = ?, geese_at = ? WHERE id = ? AND geese_token IS NULL'),
+      finish: db.prepare('UPDATE tables SET result = ?, ended_at = ? WHERE id = ? AND result IS NULL'),
       rematch: db.prepare('UPDATE tables SET rematch = ? WHERE id = ?'),
       unfinished: db.prepare<[]>('SELECT * FROM tables WHERE result IS NULL'),
       waiting: db
@@ -91,13 +120,16 @@ export class SqliteStore implements TableStore {
       probe: db.prepare('INSERT INTO probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at'),
     };
     const s = this.#statements;
-    const appendEnding = atomic(db, (id: string, ply: number, move: string, result: GameResult): boolean => {
-      if (s.append.run({ id, ply, move }).changes !== 1) return false;
-      s.finish.run(JSON.stringify(result), id);
-      return true;
-    });
-    this.#appendMove = (id, ply, move, result) =>
-      result ? appendEnding(id, ply, move, result) : s.append.run({ id, ply, move }).changes === 1;
+    const appendEnding = atomic(
+      db,
+      (id: string, ply: number, move: string, result: GameResult, at: number | null): boolean => {
+        if (s.append.run({ id, ply, move, at }).changes !== 1) return false;
+        s.finish.run(JSON.stringify(result), at, id);
+        return true;
+      },
+    );
+    this.#appendMove = (id, ply, move, result, at = null) =>
+      result ? appendEnding(id, ply, move, result, at) : s.append.run({ id, ply, move, at }).changes === 1;
     this.#insertTable = atomic(db, (table: StoredTable): void => {
       s.insert.run({
         id: table.id,
@@ -108,8 +140,11 @@ export class SqliteStore implements TableStore {
         result: table.result ? JSON.stringify(table.result) : null,
         rematch: table.rematch,
         created_at: table.createdAt,
+        clock: table.clock ? JSON.stringify(table.clock) : null,
+        fox_at: table.seatedAt?.fox ?? null,
+        geese_at: table.seatedAt?.geese ?? null,
       });
-      table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move));
+      table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move, table.moveTimes?.[ply] ?? null));
     });
     this.#removeWaiting = atomic(db, (createdBefore: number): string[] => {
       const ids = s.waiting.all(createdBefore) as string[];
@@ -152,15 +187,20 @@ export class SqliteStore implements TableStore {
   }
 
   #fromRow(row: TableRow): StoredTable {
+    const moves = this.#statements.moves.all(row.id) as { move: string; at: number | null }[];
     return {
       id: row.id,
       variant: row.variant,
       options: JSON.parse(row.options) as TableOptions,
       seats: { fox: row.fox_token, geese: row.geese_token },
-      moves: this.#statements.moves.all(row.id) as string[],
+      moves: moves.map((m) => m.move),
       result: row.result ? (JSON.parse(row.result) as GameResult) : null,
       rematch: row.rematch,
       createdAt: row.created_at,
+      clock: row.clock ? (JSON.parse(row.clock) as ClockSetting) : null,
+      seatedAt: { fox: row.fox_at, geese: row.geese_at },
+      moveTimes: moves.map((m) => m.at ?? 0),
+      endedAt: row.ended_at,
     };
   }
 
@@ -176,17 +216,17 @@ export class SqliteStore implements TableStore {
     }, 'read');
   }
 
-  async appendMove(id: string, ply: number, move: string, result: GameResult | null): Promise<boolean> {
-    return this.#run(() => this.#appendMove(id, ply, move, result));
+  async appendMove(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean> {
+    return this.#run(() => this.#appendMove(id, ply, move, result, at ?? null));
   }
 
-  async takeSeat(id: string, side: Side, tokenHash: string): Promise<boolean> {
+  async takeSeat(id: string, side: Side, tokenHash: string, at?: number): Promise<boolean> {
     const statement = side === 'fox' ? this.#statements.takeFox : this.#statements.takeGeese;
-    return this.#run(() => statement.run(tokenHash, id).changes === 1);
+    return this.#run(() => statement.run(tokenHash, at ?? null, id).changes === 1);
   }
 
-  async finish(id: string, result: GameResult): Promise<boolean> {
-    return this.#run(() => this.#statements.finish.run(JSON.stringify(result), id).changes === 1);
+  async finish(id: string, result: GameResult, at?: number): Promise<boolean> {
+    return this.#run(() => this.#statements.finish.run(JSON.stringify(result), at ?? null, id).changes === 1);
   }
 
   async setRematch(id: string, rematch: string): Promise<void> {

@@ -33,6 +33,10 @@ const table = (id: string, fields: Partial<StoredTable> = {}): StoredTable => ({
   result: null,
   rematch: null,
   createdAt: 1000,
+  clock: null,
+  seatedAt: { fox: 1000, geese: null },
+  moveTimes: (fields.moves ?? []).map((_, ply) => 2000 + ply),
+  endedAt: null,
   ...fields,
 });
 
@@ -42,6 +46,22 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
     await store.insertTable(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
     expect(await store.loadTable('aaaaaaaaaaaa')).toEqual(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
     expect(await store.loadTable('bbbbbbbbbbbb')).toBeNull();
+    await store.close();
+  });
+
+  it('keeps the times a clock is rebuilt from: seats, moves, the end', async () => {
+    const store = open();
+    await store.insertTable(table('aaaaaaaaaaaa', { clock: { initial: 300, increment: 3 } }));
+    expect(await store.takeSeat('aaaaaaaaaaaa', 'geese', 'hash-geese', 1500)).toBe(true);
+    expect(await store.appendMove('aaaaaaaaaaaa', 0, 'd4-d5', null, 4000)).toBe(true);
+    expect(await store.appendMove('aaaaaaaaaaaa', 1, 'c3-c4', null, 9000)).toBe(true);
+    expect(await store.finish('aaaaaaaaaaaa', { winner: 'fox', reason: 'timeout' }, 12_000)).toBe(true);
+    expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({
+      clock: { initial: 300, increment: 3 },
+      seatedAt: { fox: 1000, geese: 1500 },
+      moveTimes: [4000, 9000],
+      endedAt: 12_000,
+    });
     await store.close();
   });
 
@@ -102,7 +122,7 @@ describe('sqlite store', () => {
     const folder = tempDir();
     const first = new SqliteStore(folder);
     await first.insertTable(table('aaaaaaaaaaaa'));
-    await first.appendMove('aaaaaaaaaaaa', 0, 'd4-d5', null);
+    await first.appendMove('aaaaaaaaaaaa', 0, 'd4-d5', null, 2000);
     await first.close();
     const second = new SqliteStore(folder);
     expect(await second.loadTable('aaaaaaaaaaaa')).toEqual(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));

@@ -1,5 +1,5 @@
 // The one narrow storage interface of the authority; SQLite, memory (and later Redis) implement it.
-import type { GameResult, TableOptions } from '@fg/protocol';
+import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
 /** A table as stored: everything needed to rebuild it after a restart. */
@@ -12,6 +12,11 @@ export interface StoredTable {
   readonly result: GameResult | null;
   readonly rematch: string | null; // id of the follow-up table
   readonly createdAt: number; // ms since the epoch
+  // v1.1, for clocks (absent on stores that predate them): the times a clock is rebuilt from after a restart.
+  readonly clock?: ClockSetting | null; // { initial: 300, increment: 3 }; null: no clock
+  readonly seatedAt?: Readonly<Record<Side, number | null>>; // ms when each seat was taken
+  readonly moveTimes?: readonly number[]; // ms when each move was stored, oldest first
+  readonly endedAt?: number | null; // ms when the game ended
 }
 
 /** Storage of tables. Every write is durable once its promise resolves. */
@@ -25,12 +30,12 @@ export interface TableStore {
   insertTable(table: StoredTable): Promise<void>;
   /** The table with this id, or null. */
   loadTable(id: string): Promise<StoredTable | null>;
-  /** Appends a move only if the table still has `ply` moves; stores the result with it. False if `ply` no longer matches. */
-  appendMove(id: string, ply: number, move: string, result: GameResult | null): Promise<boolean>;
-  /** Takes a seat only if it is still free; false if it is taken. */
-  takeSeat(id: string, side: Side, tokenHash: string): Promise<boolean>;
-  /** Ends a game only if it has no result yet; false if it had one. */
-  finish(id: string, result: GameResult): Promise<boolean>;
+  /** Appends a move, stored at time `at`, only if the table still has `ply` moves; stores the result with it. False if `ply` no longer matches. */
+  appendMove(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean>;
+  /** Takes a seat only if it is still free, at time `at`; false if it is taken. */
+  takeSeat(id: string, side: Side, tokenHash: string, at?: number): Promise<boolean>;
+  /** Ends a game only if it has no result yet, at time `at`; false if it had one. */
+  finish(id: string, result: GameResult, at?: number): Promise<boolean>;
   /** Records the follow-up table of a finished one. */
   setRematch(id: string, rematch: string): Promise<void>;
   /** Every table without a result. */

@@ -23,6 +23,7 @@ import {
   type ActionContext,
   askRematch,
   claimVictory,
+  declineDraw,
   finishGame,
   offerDraw,
   playMove,
@@ -31,6 +32,7 @@ import { sendTo } from './messages.js';
 import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, newToken, tokenMatches } from './seat-tokens.js';
 import { TableCache } from './table-cache.js';
+import { ClockTimers, timeoutAt } from './table-clock.js';
 import type { LiveTable, Member } from './table-state.js';
 import { statusOf } from './table-transition.js';
 import { newStoredTable, tableView } from './views.js';
@@ -47,7 +49,7 @@ export interface AuthorityOptions {
 
 /** The game messages a seated player sends. */
 export type PlayMessage = ClientMessageOf<
-  'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'rematch' | 'claim-victory'
+  'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'rematch' | 'claim-victory'
 >;
 
 const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
@@ -66,6 +68,7 @@ export class Authority {
   readonly #cache: TableCache;
   readonly #seated = new Map<Member, LiveTable>();
   readonly #context: ActionContext;
+  readonly #timers: ClockTimers;
 
   constructor(store: TableStore, options: AuthorityOptions) {
     this.#store = store;
@@ -84,10 +87,21 @@ export class Authority {
       commit: (live, next, event, played) => this.#cache.commit(live, next, event, played),
       refresh: (live) => this.#cache.refresh(live),
     };
+    // Clocks: each instance holding a table times it; the store's compare-and-set on the result decides once.
+    this.#timers = new ClockTimers(this.#now, (live) => {
+      this.#guarded(live, () => this.#endIfLate(live)).catch((error: unknown) => this.#onError(error, 'clock'));
+    });
+    this.#cache.onChange = (live) => this.#timers.sync(live);
     this.#bus.listen(
       (id, message) => this.#heard(id, message),
       () => this.#cache.refreshAll(),
     );
+  }
+
+  /** Ends a game by timeout if its side to move has run out of time. */
+  async #endIfLate(live: LiveTable): Promise<Outcome<void>> {
+    const late = timeoutAt(live, this.#now());
+    return late ? finishGame(this.#context, live, late) : done(undefined);
   }
 
   /** Seconds an opponent must be away before the win may be claimed. */
@@ -103,7 +117,7 @@ export class Authority {
     const token = newToken();
     const hash = hashToken(token);
     const seats = { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null };
-    const stored = newStoredTable(newTableId(), variant.value, seats, this.#now());
+    const stored = newStoredTable(newTableId(), variant.value, seats, this.#now(), body.clock ?? null);
     try {
       await this.#store.insertTable(stored);
     } catch (error) {
@@ -112,7 +126,7 @@ export class Authority {
     }
     // Loaded when someone connects: a table nobody joins never takes memory here.
     const live = this.#cache.detached(stored);
-    return done({ table: tableView(live), seat: { side, token } });
+    return done({ table: tableView(live, this.#now()), seat: { side, token } });
   }
 
   /** Takes the asked seat, or the free one; a taken seat answers `seat-taken`. */
@@ -125,12 +139,15 @@ export class Authority {
       }
       const token = newToken();
       const tokenHash = hashToken(token);
-      if (!(await this.#store.takeSeat(live.id, free, tokenHash))) {
+      const now = this.#now();
+      if (!(await this.#store.takeSeat(live.id, free, tokenHash, now))) {
         await this.#cache.refresh(live);
         return refuse('seat-taken', `the ${free} seat is taken`);
       }
-      live.connections.seatTaken(free, this.#now());
-      const next = { ...live.facts, stored: { ...stored, seats: { ...stored.seats, [free]: tokenHash } } };
+      live.connections.seatTaken(free, now);
+      const seatedAt = { ...(stored.seatedAt ?? { fox: null, geese: null }), [free]: now };
+      const seats = { ...stored.seats, [free]: tokenHash };
+      const next = { ...live.facts, stored: { ...stored, seats, seatedAt } };
       await this.#cache.commit(live, next, { type: 'seat', ply: stored.moves.length, side: free, tokenHash });
       return done({ seat: { side: free, token } });
     });
@@ -140,7 +157,13 @@ export class Authority {
   async view(id: string): Promise<TableView | null> {
     const live = await this.#cache.get(id);
     if (live?.stale) await this.#cache.refresh(live);
-    return live ? tableView(live) : null;
+    return live ? tableView(live, this.#now()) : null;
+  }
+
+  /** The table as everyone sees it and when it was created, for its game record; or null. */
+  async recordFacts(id: string): Promise<{ view: TableView; createdAt: number } | null> {
+    const live = await this.#cache.get(id);
+    return live ? { view: tableView(live, this.#now()), createdAt: live.facts.stored.createdAt } : null;
   }
 
   /** The replayable record of a table's game, or null. A store that does not answer throws. */
@@ -171,7 +194,8 @@ export class Authority {
       this.#leaveQuietly(member);
       live.connections.add(member, { role, token: role === 'spectator' ? null : token! });
       this.#seated.set(member, live);
-      sendTo(member, { type: 'welcome', role, table: tableView(live), abandonSeconds: this.abandonSeconds });
+      const view = tableView(live, this.#now());
+      sendTo(member, { type: 'welcome', role, table: view, abandonSeconds: this.abandonSeconds });
       this.#cache.presenceChanged(live);
       return done(role);
     });
@@ -203,6 +227,9 @@ export class Authority {
         return refuse('not-a-player', `spectators cannot ${message.type}; take a seat to play`);
       const side = seating.role;
       if (message.type === 'rematch') return askRematch(this.#context, live, member, side, seating.token!);
+      // A clock that ran out ends the game before anything else is done at the table.
+      const late = timeoutAt(live, this.#now());
+      if (late) await finishGame(this.#context, live, late);
       const { stored } = live.facts;
       if (stored.result)
         return refuse('game-over', `the game is over (${stored.result.winner ?? 'draw'} ${stored.result.reason})`);
@@ -217,6 +244,8 @@ export class Authority {
           return offerDraw(context, live, side);
         case 'draw-accept':
           return acceptDraw(context, live, side);
+        case 'draw-decline':
+          return declineDraw(context, live, side);
         case 'claim-victory':
           return claimVictory(context, live, side);
       }
@@ -233,6 +262,7 @@ export class Authority {
   /** Stops the authority's timers; the store and bus are closed by their owner. */
   close(): void {
     this.#cache.close();
+    this.#timers.clear();
   }
 
   // ---- plumbing ----

@@ -11,15 +11,23 @@ export function factsAfter(facts: TableFacts, event: BusMessage): TableFacts | '
     case 'moved':
       if (event.ply < ply) return 'known';
       if (event.ply > ply || stored.result) return 'reload';
-      return { ...facts, stored: { ...stored, moves: [...stored.moves, event.move], result: event.result } };
+      return {
+        ...facts,
+        stored: {
+          ...stored,
+          moves: [...stored.moves, event.move],
+          result: event.result,
+          moveTimes: [...(stored.moveTimes ?? []), event.at ?? Date.now()],
+          ...(event.result ? { endedAt: event.at ?? null } : {}),
+        },
+      };
     case 'ended':
       if (stored.result) return 'known';
       if (event.ply !== ply) return 'reload';
-      return { ...facts, stored: { ...stored, result: event.result } };
+      return { ...facts, stored: { ...stored, result: event.result, endedAt: event.at ?? null } };
     case 'seat':
-      if (stored.seats[event.side] === event.tokenHash) return 'known';
-      if (stored.seats[event.side] !== null) return 'reload';
-      return { ...facts, stored: { ...stored, seats: { ...stored.seats, [event.side]: event.tokenHash } } };
+      // Rare, and it may start the clocks: the store has when the seat was taken.
+      return stored.seats[event.side] === event.tokenHash ? 'known' : 'reload';
     case 'draw':
       if (event.ply > ply) return 'reload';
       return { ...facts, drawOffer: event.offer };

@@ -8,7 +8,14 @@ import type { TableStore } from '../store/store.js';
 import { sendRematch } from './messages.js';
 import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, rematchToken } from './seat-tokens.js';
-import { type LiveTable, type Member, opponentOffers, type TableFacts } from './table-state.js';
+import {
+  type LiveTable,
+  type Member,
+  offerRefused,
+  opponentOffers,
+  standingOffer,
+  type TableFacts,
+} from './table-state.js';
 import { newStoredTable } from './views.js';
 
 /** What the actions need from the authority. */
@@ -50,42 +57,52 @@ export async function playMove(
   const game = played.value;
   const text = makeMoveText(game.variant.board, game.moves[ply]!);
   const result: GameResult | null = game.result;
-  if (!(await ctx.store.appendMove(live.id, ply, text, result))) {
+  const at = ctx.now();
+  if (!(await ctx.store.appendMove(live.id, ply, text, result, at))) {
     // Another instance stored this ply first: this cache was behind. Follow the store, then answer.
     await ctx.refresh(live);
     return refuse('stale-ply', `ply ${ply} was already played`);
   }
-  const next = { ...live.facts, stored: { ...stored, moves: [...stored.moves, text], result } };
-  await ctx.commit(live, next, { type: 'moved', ply, move: text, result }, game);
+  const moveTimes = [...(stored.moveTimes ?? []), at];
+  const ended = result ? { endedAt: at } : {};
+  const next = { ...live.facts, stored: { ...stored, moves: [...stored.moves, text], result, moveTimes, ...ended } };
+  await ctx.commit(live, next, { type: 'moved', ply, move: text, result, at }, game);
   return done(undefined);
 }
 
 /** Ends a game other than by a move: store, then tell everyone. */
 export async function finishGame(ctx: ActionContext, live: LiveTable, result: GameResult): Promise<Outcome<void>> {
-  if (!(await ctx.store.finish(live.id, result))) {
+  const at = ctx.now();
+  if (!(await ctx.store.finish(live.id, result, at))) {
     await ctx.refresh(live);
     return refuse('game-over', 'the game is already over');
   }
   const { stored } = live.facts;
-  await ctx.commit(
-    live,
-    { ...live.facts, stored: { ...stored, result } },
-    {
-      type: 'ended',
-      ply: stored.moves.length,
-      result,
-    },
-  );
+  const next = { ...live.facts, stored: { ...stored, result, endedAt: at } };
+  await ctx.commit(live, next, { type: 'ended', ply: stored.moves.length, result, at });
   return done(undefined);
 }
 
-/** Offers a draw; offering while the opponent's offer stands accepts it; offering again changes nothing. */
+/** Offers a draw; offering while the opponent's offer stands accepts it; a repeated or declined offer is ignored. */
 export async function offerDraw(ctx: ActionContext, live: LiveTable, side: Side): Promise<Outcome<void>> {
   const turn = live.derived.game.position.turn;
   if (opponentOffers(live.facts, turn, side)) return finishGame(ctx, live, { winner: null, reason: 'draw-agreed' });
+  // Until the opponent moves, a repeated offer, or one after the opponent declined, changes nothing (docs/protocol.md).
+  if (offerRefused(live.facts, turn, side) || standingOffer(live.facts, turn)?.side === side) return done(undefined);
   const offer = { side, ply: live.facts.stored.moves.length };
   await ctx.bus.setDrawOffer(live.id, offer);
   await ctx.commit(live, { ...live.facts, drawOffer: offer }, { type: 'draw', ply: offer.ply, offer });
+  return done(undefined);
+}
+
+/** Declines the opponent's standing draw offer: it lapses, and the offerer may not repeat it before this side moves. */
+export async function declineDraw(ctx: ActionContext, live: LiveTable, side: Side): Promise<Outcome<void>> {
+  const offer = standingOffer(live.facts, live.derived.game.position.turn);
+  const other = opponent(side);
+  if (offer?.side !== other) return refuse('not-your-turn', `there is no draw offer from the ${other} to decline`);
+  const declined = { ...offer, declined: true };
+  await ctx.bus.setDrawOffer(live.id, declined);
+  await ctx.commit(live, { ...live.facts, drawOffer: declined }, { type: 'draw', ply: offer.ply, offer: declined });
   return done(undefined);
 }
 

@@ -32,6 +32,8 @@ export class TableCache {
   readonly #tables = new Map<string, LiveTable>();
   readonly #loading = new Map<string, Promise<LiveTable | null>>();
   readonly #deadCheck: ReturnType<typeof setInterval>;
+  /** Called after every change of a table's facts (the authority sets its clock timer from it). */
+  onChange: (live: LiveTable) => void = () => undefined;
 
   constructor(store: TableStore, bus: TableBus, now: () => number, onError: (error: unknown, what: string) => void) {
     this.#store = store;
@@ -73,6 +75,7 @@ export class TableCache {
       for (const [instance, presence] of shared.presence)
         if (instance !== this.#bus.instance) live.connections.setRemote(instance, presence);
       this.#tables.set(id, live);
+      this.onChange(live);
       return live;
     } catch (error) {
       await this.#bus.unsubscribe(id).catch(() => undefined);
@@ -105,6 +108,7 @@ export class TableCache {
     for (const message of change.messages) broadcast(live, message);
     if (change.rematch) for (const member of live.connections.members.keys()) sendRematch(live, member);
     if (change.seatsChanged) this.presenceChanged(live);
+    this.onChange(live);
   }
 
   /** Applies a change this instance stored, and tells the other instances unless the store already did. */
@@ -162,7 +166,7 @@ export class TableCache {
       connections.reported = local;
       this.#bus.setPresence(live.id, local).catch((error: unknown) => this.#onError(error, 'presence'));
     }
-    const text = JSON.stringify(presenceMessage(live));
+    const text = JSON.stringify(presenceMessage(live, this.#now()));
     if (text === connections.presenceText) return;
     connections.presenceText = text;
     for (const member of connections.members.keys()) member.send(text);

@@ -5,7 +5,9 @@ import { type Game, makePosition, opponent, replayRecord, type Side } from '@fg/
 
 import type { DrawOffer, SharedFacts } from '../store/bus.js';
 import type { StoredTable } from '../store/store.js';
+import type { Clock } from './clock.js';
 import { Connections } from './connections.js';
+import { storedClock } from './table-clock.js';
 
 /** A connection at a table, as the authority sees it: something that takes serialized messages. */
 export interface Member {
@@ -29,6 +31,7 @@ export interface TableFacts {
 export interface DerivedGame {
   readonly game: Game;
   readonly position: string; // position text of game.position
+  readonly clock: Clock | null; // rebuilt from the stored times; null for a table without a time control
 }
 
 /** A loaded table. */
@@ -51,7 +54,11 @@ export function deriveGame(stored: StoredTable): DerivedGame | null {
   const replayed = replayRecord({ variant: stored.variant, options: stored.options, moves: stored.moves });
   if (!replayed.ok) return null;
   const game = replayed.value;
-  return { game, position: makePosition(game.variant.board, game.position) };
+  return {
+    game,
+    position: makePosition(game.variant.board, game.position),
+    clock: storedClock(stored, game.variant.firstSide),
+  };
 }
 
 /** A live table from its facts; null if its moves do not replay. */
@@ -69,24 +76,30 @@ export function liveTable(facts: TableFacts, now: number): LiveTable | null {
 }
 
 /**
- * The draw offer that still stands: none once the game is over, and none once the offerer's opponent has
- * moved after it (docs/protocol.md). Turns alternate, so from the offer's ply and the side to move now it
- * follows whether the opponent has moved since.
+ * The stored offer while the offerer's opponent has not moved since it was made; none once the game is over.
+ * Turns alternate, so from the offer's ply and the side to move now it follows whether the opponent has moved.
  */
-export function standingOffer(facts: TableFacts, turn: Side): DrawOffer | null {
+function unlapsedOffer(facts: TableFacts, turn: Side): DrawOffer | null {
   const offer = facts.drawOffer;
   if (!offer || facts.stored.result) return null;
   const since = facts.stored.moves.length - offer.ply;
-  if (since >= 2 || (since === 1 && turn === offer.side)) return null;
-  return since < 0 ? null : offer;
+  if (since >= 2 || (since === 1 && turn === offer.side) || since < 0) return null;
+  return offer;
 }
 
-/** Whether an offer by `side` would accept the opponent's standing one. */
-function offerFrom(facts: TableFacts, turn: Side, side: Side): boolean {
-  return standingOffer(facts, turn)?.side === side;
+/** The draw offer that still stands (docs/protocol.md): not lapsed and not declined. */
+export function standingOffer(facts: TableFacts, turn: Side): DrawOffer | null {
+  const offer = unlapsedOffer(facts, turn);
+  return offer && !offer.declined ? offer : null;
+}
+
+/** Whether `side`'s offer was declined and its opponent has not moved since: a new offer is ignored then. */
+export function offerRefused(facts: TableFacts, turn: Side, side: Side): boolean {
+  const offer = unlapsedOffer(facts, turn);
+  return offer !== null && offer.declined === true && offer.side === side;
 }
 
 /** The other side's standing offer, if any. */
 export function opponentOffers(facts: TableFacts, turn: Side, side: Side): boolean {
-  return offerFrom(facts, turn, opponent(side));
+  return standingOffer(facts, turn)?.side === opponent(side);
 }

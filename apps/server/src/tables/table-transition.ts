@@ -2,9 +2,10 @@
 // The instance that stored a change and every instance that hears of it (bus event or reload) run the same
 // function, so a member gets each move exactly once and in order, wherever it is connected.
 import type { GameResult, ServerMessage, ServerMessageOf, TableStatus } from '@fg/protocol';
-import { type Game, makePosition, playMoveText, SIDES } from '@fg/rules';
+import { type Game, makePosition, opponent, playMoveText, SIDES } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
+import { clockFieldsOf, storedClock } from './table-clock.js';
 import { type DerivedGame, deriveGame, standingOffer, type TableFacts } from './table-state.js';
 
 /** What a change of facts means for the members. */
@@ -77,14 +78,26 @@ export function transition(
       messages.push(movedMessage(game, after.value, now.moves[ply]!, result, now.seats));
       game = after.value;
     }
-    derived = { game, position: makePosition(game.variant.board, game.position) };
+    derived = { game, position: makePosition(game.variant.board, game.position), clock: derived.clock };
+  }
+  // The clock follows from the stored times (seats taken, moves, end); every change of them rebuilds it.
+  if (now !== old) derived = { ...derived, clock: storedClock(now, derived.game.variant.firstSide) };
+  const clock = derived.clock;
+  if (clock) {
+    for (const message of messages)
+      if (message.type === 'moved')
+        Object.assign(message, clockFieldsOf(clock, now.moveTimes?.[message.ply] ?? Date.now()));
   }
   const lastMoved = messages.at(-1) as ServerMessageOf<'moved'> | undefined;
-  if (now.result && !old.result && !lastMoved?.result) messages.push({ type: 'ended', result: now.result });
+  if (now.result && !old.result && !lastMoved?.result)
+    messages.push({ type: 'ended', result: now.result, ...clockFieldsOf(clock, now.endedAt ?? Date.now()) });
   const offerBefore = standingOffer(before.facts, before.derived.game.position.turn);
   const offer = standingOffer(next, derived.game.position.turn);
   if (offer && (offer.side !== offerBefore?.side || offer.ply !== offerBefore.ply))
     messages.push({ type: 'draw-offered', side: offer.side });
+  const stored = next.drawOffer;
+  if (offerBefore && !offer && stored?.declined && stored.side === offerBefore.side && stored.ply === offerBefore.ply)
+    messages.push({ type: 'draw-declined', side: opponent(stored.side) });
   if (!now.rematch) {
     for (const side of SIDES)
       if (next.rematchAsks[side] && !before.facts.rematchAsks[side]) messages.push({ type: 'rematch-offered', side });

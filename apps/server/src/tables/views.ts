@@ -1,13 +1,20 @@
 // The views of a table that clients are sent, and a new table's stored form.
-import type { ServerMessageOf, TableView } from '@fg/protocol';
+import type { ClockSetting, ServerMessageOf, TableView } from '@fg/protocol';
 import { SIDES, type Variant } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
+import { clockFields } from './table-clock.js';
 import { type LiveTable, standingOffer } from './table-state.js';
 import { statusOf } from './table-transition.js';
 
-/** A new table of a variant, before any move. */
-export function newStoredTable(id: string, variant: Variant, seats: StoredTable['seats'], now: number): StoredTable {
+/** A new table of a variant, before any move; the seats given are taken at `now`. */
+export function newStoredTable(
+  id: string,
+  variant: Variant,
+  seats: StoredTable['seats'],
+  now: number,
+  clock: ClockSetting | null = null,
+): StoredTable {
   return {
     id,
     variant: variant.id,
@@ -17,11 +24,15 @@ export function newStoredTable(id: string, variant: Variant, seats: StoredTable[
     result: null,
     rematch: null,
     createdAt: now,
+    clock,
+    seatedAt: { fox: seats.fox === null ? null : now, geese: seats.geese === null ? null : now },
+    moveTimes: [],
+    endedAt: null,
   };
 }
 
-/** The table as everyone at it sees it: no tokens, ever. */
-export function tableView(table: LiveTable): TableView {
+/** The table as everyone at it sees it, its clocks as of `at`: no tokens, ever. */
+export function tableView(table: LiveTable, at: number = Date.now()): TableView {
   const { stored } = table.facts;
   const { game, position } = table.derived;
   return {
@@ -40,14 +51,16 @@ export function tableView(table: LiveTable): TableView {
     // Offers live on the bus, not in the store; the view carries them so a reconnecting client still sees them.
     drawOffer: standingOffer(table.facts, game.position.turn)?.side ?? null,
     rematchRequests: stored.rematch ? [] : SIDES.filter((side) => table.facts.rematchAsks[side] !== null),
+    ...clockFields(table, at),
   };
 }
 
-/** Who is connected and how many watch, table-wide. */
-export function presenceMessage(table: LiveTable): ServerMessageOf<'presence'> {
+/** Who is connected and how many watch, table-wide (and the clocks, which a seat taken may start). */
+export function presenceMessage(table: LiveTable, at: number = Date.now()): ServerMessageOf<'presence'> {
   return {
     type: 'presence',
     seats: table.connections.seatsView(table.facts.stored.seats),
     spectators: table.connections.spectators(),
+    ...clockFields(table, at),
   };
 }

@@ -15,7 +15,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const choose = (language: Language): void => {
     switchLanguage(language);
     const search = searchWithLanguage(location.search, language);
-    if (search !== location.search) navigate({ search }, { replace: true, state: location.state }); // no hash: a seat secret must not come back
+    // No hash: a seat secret must not come back. The router types a location's state as any: keep it as unknown.
+    const state: unknown = location.state;
+    if (search !== location.search) void navigate({ search }, { replace: true, state });
   };
   return (
     <>

@@ -2,10 +2,11 @@
 // No rules logic inside: legal targets, the picked chain and the last move come from the caller.
 import './board.css';
 
-import type { Board as BoardData } from '@fg/rules';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { Board as BoardData, BoardPoint } from '@fg/rules';
+import { type CSSProperties, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 
 import { ARROW_STEPS, nextPoint } from './navigation';
+import { BoardPaint, FoxShape, GooseShape } from './pieces';
 
 /** A piece on a point. */
 export type Piece = 'fox' | 'goose';
@@ -17,6 +18,9 @@ export interface BoardProps {
   readonly targets?: readonly string[]; // points the picked piece may go to next: ['d5']
   readonly picked?: readonly string[]; // the chain entered so far: ['d4', 'd6']
   readonly lastMove?: readonly string[]; // the path of the last move: ['c3', 'c4']
+  readonly taken?: readonly string[]; // geese jumped by the chain being entered, drawn as taken: ['d5']
+  readonly marked?: readonly string[]; // points of note, e.g. the pen of Two Foxes
+  readonly flipped?: boolean; // drawn upside down: rank 1 at the top
   /** The accessible name of a point, e.g. "d4, fox". */
   readonly pointLabel: (point: string, piece: Piece | null) => string;
   /** Extra words for a point's state, e.g. "legal target" (read after the name). */
@@ -29,9 +33,6 @@ export interface BoardProps {
 
 const MARGIN = 0.75; // room for the file letters and rank numbers around the points
 
-/** The fox: a head with two ears, so it differs from a goose by shape, not colour alone. */
-const FOX_PATH = 'M-0.33,-0.36 L-0.12,-0.17 L0.12,-0.17 L0.33,-0.36 L0.34,0.04 L0,0.36 L-0.34,0.04 Z';
-
 /**
  * Gives a point the `click()` that HTML elements have and SVG elements lack, so a script or bot
  * calling `element.click()` on a `[data-point]` picks it as a real click does.
@@ -42,12 +43,19 @@ function withClick(el: SVGGElement): SVGGElement {
   return el;
 }
 
+/** Where a point is drawn: files left to right and rank 1 at the bottom, or the other way when flipped. */
+function placer(board: BoardData, flipped: boolean) {
+  return (p: Pick<BoardPoint, 'file' | 'rank'>): { x: number; y: number } =>
+    flipped ? { x: board.files - 1 - p.file, y: p.rank } : { x: p.file, y: board.ranks - 1 - p.rank };
+}
+
 /** An SVG board; interactive when `onPick` is given. */
 export function Board(props: BoardProps) {
-  const { board, pieces, targets = [], picked = [], lastMove = [], onPick, pointLabel, pointState, title } = props;
+  const { board, pieces, targets = [], picked = [], lastMove = [], taken = [], marked = [], flipped = false } = props;
+  const { onPick, pointLabel, pointState, title } = props;
   const interactive = onPick !== undefined;
-  const x = (file: number): number => file;
-  const y = (rank: number): number => board.ranks - 1 - rank;
+  const paint = useId().replace(/:/g, '');
+  const at = placer(board, flipped);
   const byName = useMemo(() => new Map(board.points.map((p) => [p.name, p])), [board]);
   const targetSet = new Set(targets);
   const [focused, setFocused] = useState<string>(
@@ -55,20 +63,19 @@ export function Board(props: BoardProps) {
   );
   const refs = useRef(new Map<string, SVGGElement>());
   const keyboardMove = useRef(false);
+  const shownFocus = byName.has(focused) ? focused : board.points[0]!.name;
 
   useEffect(() => {
-    if (!byName.has(focused)) setFocused(board.points[0]!.name);
-  }, [board, byName, focused]);
-
-  useEffect(() => {
-    if (keyboardMove.current) refs.current.get(focused)?.focus();
+    if (keyboardMove.current) refs.current.get(shownFocus)?.focus();
     keyboardMove.current = false;
-  }, [focused]);
+  }, [shownFocus]);
 
   const onKeyDown = (event: KeyboardEvent<SVGGElement>, name: string): void => {
-    const step = ARROW_STEPS[event.key];
-    if (step) {
+    const arrow = ARROW_STEPS[event.key];
+    if (arrow) {
       event.preventDefault();
+      // Arrows follow the picture: on a flipped board, up goes towards rank 1.
+      const step = flipped ? ([-arrow[0], -arrow[1]] as const) : arrow;
       const next = nextPoint(board.points, byName.get(name)!, step);
       if (next) {
         keyboardMove.current = true;
@@ -80,7 +87,10 @@ export function Board(props: BoardProps) {
     }
   };
 
-  const lastPoints = lastMove.map((n) => byName.get(n)).filter((p) => p !== undefined);
+  // One last-move mark: where the piece came from and where it went. The piece slides from its start.
+  const from = lastMove.length > 1 ? byName.get(lastMove[0]!) : undefined;
+  const to = lastMove.length > 1 ? byName.get(lastMove[lastMove.length - 1]!) : undefined;
+  const slideKey = lastMove.join('-');
   const pickedPoints = picked.map((n) => byName.get(n)).filter((p) => p !== undefined);
   const viewBox = `${-MARGIN} ${-MARGIN + 0.1} ${board.files - 1 + 2 * MARGIN} ${board.ranks - 1 + 2 * MARGIN}`;
 
@@ -91,68 +101,76 @@ export function Board(props: BoardProps) {
       role={interactive ? 'group' : 'img'}
       aria-label={title}
     >
+      <BoardPaint id={paint} />
+      <rect
+        className="board__wood"
+        x={-MARGIN}
+        y={-MARGIN + 0.1}
+        width={board.files - 1 + 2 * MARGIN}
+        height={board.ranks - 1 + 2 * MARGIN}
+        rx={0.18}
+        fill={`url(#${paint}-wood)`}
+      />
       <g className="board__links" aria-hidden="true">
         {board.links.map((link) => {
-          const a = board.points[link.from]!;
-          const b = board.points[link.to]!;
-          return <line key={`${link.from}-${link.to}`} x1={x(a.file)} y1={y(a.rank)} x2={x(b.file)} y2={y(b.rank)} />;
+          const a = at(board.points[link.from]!);
+          const b = at(board.points[link.to]!);
+          return <line key={`${link.from}-${link.to}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} />;
         })}
       </g>
       {interactive && (
         <g className="board__coords" aria-hidden="true">
           {Array.from({ length: board.files }, (_, f) => (
-            <text key={`f${f}`} x={x(f)} y={board.ranks - 1 + 0.62}>
+            <text key={`f${f}`} x={at({ file: f, rank: 0 }).x} y={board.ranks - 1 + 0.62}>
               {String.fromCharCode(97 + f)}
             </text>
           ))}
           {Array.from({ length: board.ranks }, (_, k) => (
-            <text key={`r${k}`} x={-0.58} y={y(k) + 0.1}>
+            <text key={`r${k}`} x={-0.58} y={at({ file: 0, rank: k }).y + 0.1}>
               {k + 1}
             </text>
           ))}
         </g>
       )}
-      {lastPoints.length > 1 && (
-        <g className="board__last" aria-hidden="true">
-          <polyline points={lastPoints.map((p) => `${x(p.file)},${y(p.rank)}`).join(' ')} />
-          <rect x={x(lastPoints[0]!.file) - 0.3} y={y(lastPoints[0]!.rank) - 0.3} width={0.6} height={0.6} rx={0.08} />
-          <circle
-            cx={x(lastPoints[lastPoints.length - 1]!.file)}
-            cy={y(lastPoints[lastPoints.length - 1]!.rank)}
-            r={0.44}
-          />
-        </g>
-      )}
+      <g className="board__marks" aria-hidden="true">
+        {marked.map((name) => {
+          const p = byName.get(name);
+          return p && <circle key={name} className="board__marked" {...center(at(p))} r={0.46} />;
+        })}
+        {from && <circle className="board__last" {...center(at(from))} r={0.42} />}
+        {to && <circle className="board__last" {...center(at(to))} r={0.42} />}
+      </g>
       {pickedPoints.length > 1 && (
         <polyline
           className="board__chain"
           aria-hidden="true"
-          points={pickedPoints.map((p) => `${x(p.file)},${y(p.rank)}`).join(' ')}
+          points={pickedPoints.map((p) => `${at(p).x},${at(p).y}`).join(' ')}
         />
       )}
       {board.points.map((point) => {
         const piece = pieces.get(point.name) ?? null;
         const isTarget = targetSet.has(point.name);
         const isPicked = picked.includes(point.name);
-        const isLast = lastMove.includes(point.name);
-        const cx = x(point.file);
-        const cy = y(point.rank);
-        const classes = ['point', isTarget && 'point--target', isPicked && 'point--picked', isLast && 'point--last']
-          .filter(Boolean)
-          .join(' ');
-        const pieceShape =
-          piece === 'fox' ? (
-            <path className="piece piece--fox" d={FOX_PATH} transform={`translate(${cx} ${cy})`} />
-          ) : piece === 'goose' ? (
-            <circle className="piece piece--goose" cx={cx} cy={cy} r={0.3} />
-          ) : (
-            <circle className="point__dot" cx={cx} cy={cy} r={0.09} />
-          );
-        const marks = (
-          <>
-            {isPicked && <circle className="point__picked" cx={cx} cy={cy} r={0.43} />}
-            {isTarget && <circle className="point__target" cx={cx} cy={cy} r={piece ? 0.43 : 0.2} />}
-          </>
+        const { x, y } = at(point);
+        const classes = ['point', isTarget && 'point--target', isPicked && 'point--picked'].filter(Boolean).join(' ');
+        // The piece that just arrived slides in from where it started.
+        const slide = piece && to === point && from ? { dx: at(from).x - x, dy: at(from).y - y } : null;
+        const pieceShape = piece ? (
+          <g
+            key={slide ? slideKey : 'still'}
+            className={slide ? 'piece-slot piece-slot--slide' : 'piece-slot'}
+            transform={`translate(${x} ${y})`}
+          >
+            <g style={slide ? ({ '--dx': slide.dx, '--dy': slide.dy } as CSSProperties) : undefined}>
+              {piece === 'fox' ? <FoxShape paint={paint} /> : <GooseShape paint={paint} />}
+            </g>
+          </g>
+        ) : taken.includes(point.name) ? (
+          <g className="piece-slot piece-slot--taken" transform={`translate(${x} ${y})`}>
+            <GooseShape paint={paint} />
+          </g>
+        ) : (
+          <circle className="point__dot" cx={x} cy={y} r={0.08} />
         );
         if (!interactive) {
           return (
@@ -161,7 +179,6 @@ export function Board(props: BoardProps) {
             </g>
           );
         }
-        const state = pointState?.(point.name);
         return (
           <g
             key={point.name}
@@ -174,9 +191,9 @@ export function Board(props: BoardProps) {
             data-piece={piece ?? undefined}
             data-target={isTarget ? 'true' : undefined}
             role="button"
-            tabIndex={point.name === focused ? 0 : -1}
+            tabIndex={point.name === shownFocus ? 0 : -1}
             aria-label={pointLabel(point.name, piece)}
-            aria-description={state}
+            aria-description={pointState?.(point.name)}
             aria-pressed={isPicked}
             onClick={() => {
               setFocused(point.name);
@@ -185,13 +202,16 @@ export function Board(props: BoardProps) {
             onKeyDown={(event) => onKeyDown(event, point.name)}
             onFocus={() => setFocused(point.name)}
           >
-            <circle className="point__hit" cx={cx} cy={cy} r={0.48} />
-            <circle className="point__focus" cx={cx} cy={cy} r={0.47} />
-            {marks}
+            <circle className="point__hit" cx={x} cy={y} r={0.48} />
+            <circle className="point__focus" cx={x} cy={y} r={0.47} />
+            {isPicked && <circle className="point__picked" cx={x} cy={y} r={0.44} />}
             {pieceShape}
+            {isTarget && <circle className="point__target" cx={x} cy={y} r={piece ? 0.44 : 0.17} />}
           </g>
         );
       })}
     </svg>
   );
 }
+
+const center = ({ x, y }: { x: number; y: number }) => ({ cx: x, cy: y });

@@ -24,7 +24,10 @@ export function tableSocketUrl(location: Pick<Location, 'protocol' | 'host'>, ta
   return `${scheme}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`;
 }
 
-const PING_MS = 25_000; // keeps proxies from closing an idle socket
+/** How often the client pings (docs/protocol.md, liveness): browsers cannot see the server's ping frames. */
+const PING_MS = 10_000;
+/** Silence after which a connection counts as dead and is replaced, though it never closed. */
+const SILENCE_MS = 25_000;
 const TABLE_NOT_FOUND = 4404; // protocol CLOSE_CODES.tableNotFound
 
 /** A reconnecting socket; call close() to stop for good. */
@@ -33,6 +36,7 @@ export class Connection {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ping: ReturnType<typeof setInterval> | null = null;
+  private heardAt = 0; // performance.now() of the last message received
   private stopped = false;
 
   constructor(
@@ -70,11 +74,22 @@ export class Connection {
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
+      this.heardAt = performance.now();
       socket.send(JSON.stringify(this.handlers.hello()));
       this.handlers.onState('open');
-      this.ping = setInterval(() => this.send({ type: 'ping' }), PING_MS);
+      // A ping every 10 s; each second a look at how long the server has been silent: 25 s of it is a dead connection.
+      let pingedAt = performance.now();
+      this.ping = setInterval(() => {
+        const now = performance.now();
+        if (now - this.heardAt >= SILENCE_MS) return this.drop();
+        if (now - pingedAt >= PING_MS) {
+          pingedAt = now;
+          this.send({ type: 'ping' });
+        }
+      }, 1000);
     };
     socket.onmessage = (event) => {
+      this.heardAt = performance.now();
       try {
         this.handlers.onMessage(JSON.parse(String(event.data)) as ServerMessage);
       } catch {
@@ -83,12 +98,17 @@ export class Connection {
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
-      this.detach();
       if (event.code === TABLE_NOT_FOUND) this.stopped = true; // retrying cannot help
-      if (this.stopped) return this.handlers.onState('closed');
-      this.handlers.onState('reconnecting');
-      this.timer = setTimeout(() => this.open(), backoffDelay(this.attempt++));
+      this.drop();
     };
+  }
+
+  /** Gives up the current socket (closed, or silent too long) and tries again after a backoff. */
+  private drop(): void {
+    this.detach();
+    if (this.stopped) return this.handlers.onState('closed');
+    this.handlers.onState('reconnecting');
+    this.timer = setTimeout(() => this.open(), backoffDelay(this.attempt++));
   }
 
   private detach(): void {

@@ -7,7 +7,9 @@ export interface StoredSeat {
   readonly token: string; // 'V1StGXR8_Z5jdHi6B-myT'
 }
 
-const key = (tableId: string): string => `fg:seat:${tableId}`;
+/** The storage key of a table's seat (other tabs watch it to take the seat too). */
+export const seatKey = (tableId: string): string => `fg:seat:${tableId}`;
+const key = seatKey;
 
 /** The seat stored for a table, if any. */
 export function loadSeat(tableId: string): StoredSeat | null {

@@ -1,5 +1,5 @@
 // Creating a table: ask the server, keep the seat it gives, open the table page.
-import type { SeatChoice, TableOptions } from '@fg/protocol';
+import type { ClockSetting, SeatChoice, TableOptions } from '@fg/protocol';
 import type { VariantId } from '@fg/rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,14 +12,19 @@ export function useCreateTable() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const create = async (variant: VariantId, options: TableOptions = {}, side: SeatChoice = 'random'): Promise<void> => {
+  const create = async (
+    variant: VariantId,
+    options: TableOptions = {},
+    side: SeatChoice = 'random',
+    clock: ClockSetting | null = null,
+  ): Promise<void> => {
     setBusy(true);
     setError(null);
-    const answer = await createTable({ variant, options, side });
+    const answer = await createTable({ variant, options, side, ...(clock ? { clock } : {}) });
     setBusy(false);
     if (!answer.ok) return setError(answer.code);
     saveSeat(answer.value.table.id, answer.value.seat);
-    navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });
+    void navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });
   };
   return { create, busy, error };
 }

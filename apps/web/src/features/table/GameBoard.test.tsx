@@ -71,6 +71,41 @@ describe('GameBoard', () => {
     expect(onMove).toHaveBeenCalledWith(['d6', 'd4']);
   });
 
+  it('draws a chain as it is entered: the fox where it has reached, the jumped goose as taken; Cancel puts it back', () => {
+    render(<GameBoard game={standardGame(CHAIN)} canMove onMove={() => {}} />);
+    fireEvent.click(point('d6'));
+    fireEvent.click(point('d4'));
+    expect(point('d4').getAttribute('data-piece')).toBe('fox');
+    expect(point('d6').hasAttribute('data-piece')).toBe(false);
+    expect(point('d5').hasAttribute('data-piece')).toBe(false);
+    expect(point('d5').querySelector('.piece-slot--taken')).not.toBeNull();
+    expect(point('d3').getAttribute('data-piece')).toBe('goose'); // not jumped yet
+    // End move here and Cancel come before the board, in view without scrolling.
+    const end = screen.getByRole('button', { name: 'End move here' });
+    expect(
+      end.compareDocumentPosition(document.querySelector('svg.board')!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(point('d6').getAttribute('data-piece')).toBe('fox');
+    expect(point('d5').getAttribute('data-piece')).toBe('goose');
+  });
+
+  it.each<[string, boolean, string[], string]>([
+    ["a click while it is not the player's move", false, ['d4'], 'Wait: it is not your move.'],
+    ['a piece that cannot move', true, ['c1'], 'That piece cannot move now: pick one of yours that can.'],
+    ['a point the picked piece cannot reach', true, ['d4', 'd7'], 'The piece cannot go there: pick a marked point.'],
+  ])('says why %s does nothing', (_name, canMove, clicks, words) => {
+    render(<GameBoard game={standardGame()} canMove={canMove} onMove={() => {}} player />);
+    for (const name of clicks) fireEvent.click(point(name));
+    expect(screen.getByRole('note').textContent).toBe(words);
+  });
+
+  it('draws the board flipped: rank 1 at the top', () => {
+    render(<GameBoard game={standardGame()} canMove={false} onMove={() => {}} flipped />);
+    const y = (name: string): number => Number(point(name).querySelector('.point__hit')!.getAttribute('cy'));
+    expect(y('d1')).toBeLessThan(y('d7'));
+  });
+
   it('ignores clicks on pieces that cannot move and on points that are not targets', () => {
     const onMove = vi.fn();
     render(<GameBoard game={standardGame()} canMove onMove={onMove} />);

@@ -7,61 +7,79 @@ import { PLAYING_TABLE } from './test-table';
 
 const TABLE = PLAYING_TABLE;
 
-const AWAY: TableView = { ...TABLE, seats: { ...TABLE.seats, geese: { taken: true, online: false } } };
-
 /** The fox player's controls over `table`. */
 function controls(table: TableView, extra: Partial<GameControlsProps> = {}) {
   const send = vi.fn(() => true);
-  const props: GameControlsProps = {
-    table,
-    side: 'fox',
-    drawOffer: null,
-    rematchAsked: [],
-    abandonSeconds: 3,
-    send,
-    ...extra,
-  };
+  const props: GameControlsProps = { table, side: 'fox', abandonSeconds: 3, awaySince: null, send, ...extra };
   const view = render(<GameControls {...props} />);
-  return { send, rerender: (next: TableView) => view.rerender(<GameControls {...props} table={next} />) };
+  return {
+    send,
+    rerender: (next: Partial<GameControlsProps>) => view.rerender(<GameControls {...props} {...next} />),
+  };
 }
 
 const buttonNames = (): string[] => screen.queryAllByRole('button').map((b) => b.textContent ?? '');
 
 describe('GameControls', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() =>
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'performance'] }),
+  );
   afterEach(() => vi.useRealTimers());
 
-  it.each<[string, Partial<GameControlsProps>, TableView, string[]]>([
-    ['during play', {}, TABLE, ['Offer draw', 'Resign']],
-    ['after the opponent offers a draw', { drawOffer: 'geese' }, TABLE, ['Accept draw', 'Offer draw', 'Resign']],
+  it.each<[string, TableView, string[]]>([
+    ['during play', TABLE, ['Offer draw', 'Resign']],
+    [
+      "while the opponent's offer stands (no Offer draw beside Accept draw)",
+      { ...TABLE, drawOffer: 'geese' },
+      ['Accept draw', 'Decline draw', 'Resign'],
+    ],
+    ['while its own offer stands', { ...TABLE, drawOffer: 'fox' }, ['Offer draw', 'Resign']],
     [
       'after the game ends',
-      {},
       { ...TABLE, status: 'finished', result: { winner: 'fox', reason: 'resignation' } },
       ['Rematch'],
     ],
-  ])('offers exactly the named buttons %s', (_, extra, table, names) => {
-    controls(table, extra);
+  ])('offers exactly the named buttons %s', (_, table, names) => {
+    controls(table);
     expect(buttonNames()).toEqual(names);
+  });
+
+  it('sends draw-decline from Decline draw', () => {
+    const { send } = controls({ ...TABLE, drawOffer: 'geese' });
+    fireEvent.click(screen.getByRole('button', { name: 'Decline draw' }));
+    expect(send).toHaveBeenCalledWith({ type: 'draw-decline' });
+  });
+
+  it('resigns only after Confirm resignation, and Cancel keeps the game', () => {
+    const { send } = controls(TABLE);
+    fireEvent.click(screen.getByRole('button', { name: 'Resign' }));
+    expect(send).not.toHaveBeenCalled();
+    expect(buttonNames()).toEqual(['Offer draw', 'Confirm resignation', 'Cancel']);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(buttonNames()).toEqual(['Offer draw', 'Resign']);
+    fireEvent.click(screen.getByRole('button', { name: 'Resign' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm resignation' }));
+    expect(send).toHaveBeenCalledWith({ type: 'resign' });
+    expect(send).toHaveBeenCalledTimes(1);
   });
 
   it('offers Claim victory only once the opponent has been away for the abandonment time', () => {
     const { send, rerender } = controls(TABLE);
-    rerender(AWAY);
+    rerender({ awaySince: performance.now() });
     expect(screen.getByText('Your opponent is away. You may claim victory in 3 s.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
-    act(() => vi.advanceTimersByTime(2000));
+    void act(() => vi.advanceTimersByTime(2000));
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
-    act(() => vi.advanceTimersByTime(1000));
+    void act(() => vi.advanceTimersByTime(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Claim victory' }));
     expect(send).toHaveBeenCalledWith({ type: 'claim-victory' });
   });
 
   it('withdraws the claim when the opponent comes back', () => {
-    const { rerender } = controls(AWAY);
-    act(() => vi.advanceTimersByTime(3000));
+    const { rerender } = controls(TABLE, { awaySince: performance.now() });
+    void act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('button', { name: 'Claim victory' })).toBeTruthy();
-    rerender(TABLE);
+    rerender({ awaySince: null });
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
   });
 });

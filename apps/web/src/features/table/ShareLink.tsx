@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Copies text: the clipboard API where allowed, else the old select-and-copy. */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
@@ -33,9 +33,11 @@ export function ShareLink({ label, url, copyLabel }: ShareLinkProps) {
         <input id={id} ref={input} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
         <button
           type="button"
-          onClick={async () => {
-            setCopied(await copyText(url, input.current));
-            setTimeout(() => setCopied(false), 2000);
+          onClick={() => {
+            void copyText(url, input.current).then((ok) => {
+              setCopied(ok);
+              setTimeout(() => setCopied(false), 2000);
+            });
           }}
         >
           {copyLabel ?? t('share.copy')}

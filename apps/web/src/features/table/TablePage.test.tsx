@@ -18,7 +18,7 @@ vi.mock('./use-table', () => ({
     state: live.state,
     connection: 'open',
     notFound: false,
-    rematchSeatTable: null,
+    followTable: null,
     send: live.send,
     sit: async () => null,
     dismissError: () => {},
@@ -87,7 +87,7 @@ describe('TablePage', () => {
   });
 
   it("tells the player of the opponent's draw offer in words and offers Accept draw", () => {
-    live.state = { ...FOX_PLAYER, drawOffer: 'geese' };
+    live.state = { ...FOX_PLAYER, table: { ...FOX_PLAYER.table!, drawOffer: 'geese' } };
     renderPage();
     expect(screen.getByText('The geese offer a draw.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept draw' }));
@@ -101,5 +101,108 @@ describe('TablePage', () => {
     fireEvent.click(point('d5'));
     expect(point('d4').getAttribute('data-piece')).toBe('fox');
     expect(screen.getByRole('status').textContent).toBe('Your move (fox)');
+  });
+
+  it('marks a sent move as sending until its echo', () => {
+    renderPage();
+    fireEvent.click(point('d4'));
+    fireEvent.click(point('d5'));
+    expect(document.querySelector('[data-sending="true"]')!.textContent).toBe('Sending d4-d5…');
+  });
+
+  it('takes a refused move back visibly, naming the move and the reason', () => {
+    const { rerender } = renderPage();
+    fireEvent.click(point('d4'));
+    fireEvent.click(point('d5'));
+    act(() => {
+      live.state = { ...FOX_PLAYER, error: 'illegal-move' };
+      rerender();
+    });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Your move d4-d5 was taken back: That move is not legal here.',
+    );
+    expect(document.querySelector('[data-sending]')).toBeNull();
+  });
+
+  it('takes back visibly a move that could not be sent', () => {
+    live.send = vi.fn(() => false);
+    renderPage();
+    fireEvent.click(point('d4'));
+    fireEvent.click(point('d5'));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Your move d4-d5 was taken back: Not connected; the move was not sent.',
+    );
+  });
+
+  it('takes back a sent move that a new welcome (a replaced connection) does not have', () => {
+    const { rerender } = renderPage();
+    fireEvent.click(point('d4'));
+    fireEvent.click(point('d5'));
+    act(() => {
+      live.state = { ...FOX_PLAYER, welcomes: FOX_PLAYER.welcomes + 1 };
+      rerender();
+    });
+    expect(point('d4').getAttribute('data-piece')).toBe('fox');
+    expect(screen.getByRole('alert').textContent).toContain('Your move d4-d5 was taken back');
+  });
+
+  it('reviews a past position from the move list and the arrow keys, then goes back to the game', () => {
+    const table = { ...PLAYING_TABLE, ply: 2, moves: ['d4-d5', 'c3-c4'] };
+    live.state = { ...FOX_PLAYER, table, game: gameOf(table), arrivedPly: 2 };
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: /^d4-d5/ }));
+    expect(point('d5').getAttribute('data-piece')).toBe('fox');
+    expect(point('c3').getAttribute('data-piece')).toBe('goose'); // c3-c4 not yet played
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(point('d4').getAttribute('data-piece')).toBe('fox');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(screen.queryByRole('button', { name: 'Back to the game' })).toBeNull(); // the last step is the live game
+    fireEvent.click(screen.getByRole('button', { name: /^d4-d5/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(point('c4').getAttribute('data-piece')).toBe('goose');
+    expect(point('c3').hasAttribute('data-piece')).toBe(false);
+  });
+
+  it("shows the opponent's new move as waiting while reviewing", () => {
+    const table = { ...PLAYING_TABLE, ply: 2, moves: ['d4-d5', 'c3-c4'] };
+    live.state = { ...FOX_PLAYER, role: 'geese', table, game: gameOf(table), arrivedPly: 2 };
+    const { rerender } = renderPage();
+    fireEvent.click(screen.getByRole('button', { name: /^d4-d5/ }));
+    const next = { ...table, ply: 3, moves: ['d4-d5', 'c3-c4', 'd5-d6'], turn: 'geese' as const };
+    act(() => {
+      live.state = { ...live.state, table: next, game: gameOf(next) };
+      rerender();
+    });
+    expect(screen.getByRole('note').textContent).toBe('New move waiting: d5-d6');
+    expect(point('c3').getAttribute('data-piece')).toBe('goose'); // still the reviewed position
+  });
+
+  it('names the tab "Your move" while it is the viewer\'s turn', () => {
+    renderPage();
+    expect(document.title).toBe('Your move · standard · Fox and Geese');
+    fireEvent.click(point('d4'));
+    fireEvent.click(point('d5'));
+    expect(document.title).toBe('standard · Fox and Geese');
+  });
+
+  it('tells a player in a banner that the friend has joined', () => {
+    live.state = { ...FOX_PLAYER, joined: 'geese' };
+    renderPage();
+    expect(screen.getByText('Your opponent has taken the geese seat: the game is on!')).toBeTruthy();
+  });
+
+  it('puts the free seat first, above the board, for a visitor', () => {
+    const waiting = {
+      ...PLAYING_TABLE,
+      status: 'waiting' as const,
+      seats: { fox: { taken: true, online: true }, geese: { taken: false, online: false } },
+    };
+    live.state = { ...FOX_PLAYER, role: 'spectator', table: waiting };
+    renderPage();
+    const take = screen.getByRole('button', { name: 'Take the geese seat' });
+    const board = document.querySelector('svg.board')!;
+    expect(take.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Take the/ })).toHaveLength(1);
   });
 });

@@ -1,21 +1,31 @@
-// The table page: board, status, seats, controls, move list and links, live over the socket.
+// The table page: the composition of its parts, live over the socket. The friend's seat comes first,
+// then the board (with the chain bar or the review bar above it) beside the clocks, controls and moves.
 import './table.css';
 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { NotFound } from '../../app/NotFound';
-import { adoptSeatFromFragment, loadSeat, seatLink } from '../../lib/seat-store';
+import { adoptSeatFromFragment } from '../../lib/seat-store';
+import { ClockPanel } from './ClockPanel';
 import { GameBoard } from './GameBoard';
 import { GameControls } from './GameControls';
-import { repeatsThirdTime } from './move-entry';
+import { GameSummary } from './GameSummary';
+import { InviteSection } from './InviteSection';
+import { JoinBanner } from './JoinBanner';
+import { gameAt, repeatsThirdTime } from './move-entry';
 import { MoveList } from './MoveList';
+import { ReviewBar } from './ReviewBar';
 import { SeatsPanel } from './SeatsPanel';
-import { type SentMove, withSentMove } from './sent-move';
-import { ShareLink } from './ShareLink';
-import { statusText } from './status-text';
+import { expectedEcho, withSentMove } from './sent-move';
+import { announcement, statusText } from './status-text';
+import { TableNotices } from './TableNotices';
+import { TableTools, useFlip } from './TableTools';
 import { TypedMove } from './TypedMove';
+import { useNotices } from './use-notices';
+import { useReview } from './use-review';
+import { useSentMove } from './use-sent-move';
 import { useTable } from './use-table';
 
 /** The route `/t/:id`, keyed by id so a rematch starts afresh. */
@@ -38,76 +48,38 @@ function TablePage({ id }: { id: string }) {
   const { state, connection } = live;
   const { role } = state;
   const [pending, setPending] = useState<readonly string[] | null>(null);
-  // The move sent and not yet echoed is shown as played; the echo, a resync or a refusal ends that.
-  const [sent, setSent] = useState<SentMove | null>(null);
-  useEffect(() => setSent(null), [state.game]);
+  const sent = useSentMove(state);
+  const shownState = withSentMove(state, sent.pending);
+  const { table, game } = shownState;
+  const review = useReview(table?.moves.length ?? 0);
+  const [flipped, flip] = useFlip(id);
+  useNotices(t, state, table);
+  // On a phone the move list is below the board: a review step brings the board (and its bar) into view.
+  const boardArea = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (state.error) setSent(null);
-  }, [state.error]);
-  const { table, game } = withSentMove(state.table, state.game, sent);
-  const [announcement, setAnnouncement] = useState('');
-  const seenPly = useRef<number | null>(null);
+    if (review.shownPly !== null && window.matchMedia?.('(max-width: 820px)').matches)
+      boardArea.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [review.shownPly]);
 
+  // Players take their new seat at the rematch; spectators follow the table there too.
   useEffect(() => {
-    if (live.rematchSeatTable) navigate(`/t/${live.rematchSeatTable}${location.search}`);
-  }, [live.rematchSeatTable, navigate, location.search]);
+    if (live.followTable) void navigate(`/t/${live.followTable}${location.search}`);
+  }, [live.followTable, navigate, location.search]);
 
-  // Announce each new move (not the moves already played when we arrived).
-  useEffect(() => {
-    const { table, game } = state;
-    if (!table) return;
-    if (seenPly.current !== null && table.ply > seenPly.current) {
-      const side = game?.position.turn === 'fox' ? 'geese' : 'fox';
-      const move = table.moves[table.ply - 1] ?? '';
-      setAnnouncement(
-        t('announce.move', { side: t(`side.${side}`), move }) + (table.result ? ` ${statusText(t, table, role)}` : ''),
-      );
-    } else if (seenPly.current !== null && table.result) {
-      setAnnouncement(statusText(t, table, role));
-    }
-    seenPly.current = table.ply;
-  }, [state, role, t]);
-
-  useEffect(() => {
-    if (table)
-      document.title = `${t(`variants:${table.variant}.name`, { defaultValue: table.variant })} · ${t('app.name')}`;
-  }, [table, t]);
-
-  if (live.notFound) {
-    return <NotFound title={t('table.notFound')} />;
-  }
+  if (live.notFound) return <NotFound title={t('table.notFound')} />;
 
   const side = role === 'fox' || role === 'geese' ? role : null;
+  const reviewing = review.shownPly !== null && game !== null;
+  const shownGame = game && reviewing ? gameAt(game, review.shownPly) : game;
   const canMove = !!(table && game && side && table.status === 'playing' && table.turn === side && !game.result);
-  const shareUrl = `${window.location.origin}/t/${id}`;
-  const seat = side ? loadSeat(id) : null;
-
-  // The link to send comes first while a seat is free, then moves below the game.
-  const invite = (
-    <section className="panel">
-      <h2>{t('share.heading')}</h2>
-      <ShareLink label={t('share.label')} url={shareUrl} />
-      {seat && (
-        <details className="private-link">
-          <summary>{t('share.otherDevice')}</summary>
-          <p className="muted">{t('share.otherDeviceHint')}</p>
-          <ShareLink
-            label={t('share.privateLabel')}
-            url={seatLink(window.location.origin, id, seat.token)}
-            copyLabel={t('share.copyPrivate')}
-          />
-        </details>
-      )}
-    </section>
-  );
 
   const sendMove = (path: readonly string[]): void => {
     if (!game) return;
     setPending(null);
-    live.dismissError(); // a refusal of this move must change the error, which drops the shown move
+    live.dismissError(); // a refusal of this move must be new, so the shown move is taken back
     const ply = game.moves.length;
-    if (live.send({ type: 'move', ply, path: [...path] })) setSent({ ply, path });
-    else setAnnouncement(t('errors.offline'));
+    const delivered = live.send({ type: 'move', ply, path: [...path] });
+    sent.sent({ ply, path }, expectedEcho(state, { ply, path })?.move ?? path.join('-'), delivered);
   };
   const requestMove = (path: readonly string[]): void => {
     if (!game || !canMove) return;
@@ -128,21 +100,39 @@ function TablePage({ id }: { id: string }) {
         {statusText(t, table, role)}
       </p>
       {side && table && <p className="muted you-play">{t(`table.youPlay.${side}`)}</p>}
+      {table && role === 'spectator' && <JoinBanner table={table} sit={live.sit} />}
       <div className="visually-hidden" aria-live="polite">
-        {announcement}
+        {announcement(t, state)}
       </div>
-      {state.error && (
-        <div className="notice notice--error" role="alert">
-          <p>{t(`errors.${state.error}`, { defaultValue: t('errors.unknown') })}</p>
-          <button type="button" className="secondary" onClick={live.dismissError}>
-            {t('common.dismiss')}
-          </button>
-        </div>
-      )}
+      <TableNotices
+        t={t}
+        state={state}
+        side={side}
+        takenBack={sent.takenBack}
+        onDismiss={() => {
+          sent.dismiss();
+          live.dismissError();
+        }}
+      />
       <div className="table-page__body">
-        <div className="table-page__board">
-          {game ? (
-            <GameBoard game={game} canMove={canMove && !pending} onMove={requestMove} />
+        <div className="table-page__board" ref={boardArea}>
+          {reviewing ? (
+            <ReviewBar shownPly={review.shownPly} moves={table!.moves} seenPly={review.seenPly} onShow={review.show} />
+          ) : (
+            sent.pending && (
+              <p className="sending" data-sending="true">
+                {t('board.sending', { move: table?.moves[table.moves.length - 1] ?? '' })}
+              </p>
+            )
+          )}
+          {shownGame ? (
+            <GameBoard
+              game={shownGame}
+              canMove={canMove && !pending && !reviewing}
+              onMove={requestMove}
+              flipped={flipped}
+              player={side !== null && !reviewing}
+            />
           ) : (
             <div className="board-placeholder" />
           )}
@@ -157,31 +147,31 @@ function TablePage({ id }: { id: string }) {
               </button>
             </div>
           )}
-          {state.drawOffer && state.drawOffer !== side && table?.status === 'playing' && (
-            <p className="notice">{t('controls.drawOfferedBy', { context: state.drawOffer })}</p>
-          )}
         </div>
         <aside className="table-page__side">
-          {table?.status === 'waiting' && invite}
+          {table?.clock && <ClockPanel clock={table.clock} at={state.clockAt} viewer={side} />}
           {table && side && (
             <GameControls
               table={table}
               side={side}
-              drawOffer={state.drawOffer}
-              rematchAsked={state.rematchAsked}
               abandonSeconds={state.abandonSeconds}
+              awaySince={state.awaySince[side === 'fox' ? 'geese' : 'fox']}
               send={live.send}
             />
           )}
-          {table && table.rematch && !side && (
-            <p>
-              <Link to={`/t/${table.rematch}`}>{t('table.watchRematch')}</Link>
-            </p>
+          {table && game && table.result && <GameSummary table={table} game={game} />}
+          {table && game && (
+            <MoveList
+              moves={table.moves}
+              firstSide={game.variant.firstSide}
+              shownPly={review.shownPly}
+              onShow={review.show}
+            />
           )}
-          {table && <SeatsPanel table={table} role={role} sit={live.sit} />}
+          {table && <TableTools id={id} flipped={flipped} onFlip={flip} />}
           {game && canMove && <TypedMove game={game} onMove={requestMove} />}
-          {table && game && <MoveList moves={table.moves} firstSide={game.variant.firstSide} />}
-          {table?.status !== 'waiting' && invite}
+          {table && <SeatsPanel table={table} role={role} />}
+          {table && <InviteSection id={id} side={side} />}
         </aside>
       </div>
     </div>

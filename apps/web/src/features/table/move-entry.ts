@@ -1,5 +1,5 @@
 // Entering a move point by point: what a pick on the board means, asked of the rules library.
-import { FOX, type Game, GOOSE, movablePoints, moveInput, occurrencesAfter } from '@fg/rules';
+import { FOX, type Game, GOOSE, movablePoints, moveInput, newGame, occurrencesAfter, playPath } from '@fg/rules';
 
 import type { Piece } from '../../board/Board';
 
@@ -62,4 +62,44 @@ export function piecesOf(game: Game): Map<string, Piece> {
 export function lastMovePath(game: Game): string[] {
   const last = game.moves[game.moves.length - 1];
   return last ? last.map((p) => game.variant.board.points[p]!.name) : [];
+}
+
+/** The game as it stood after its first `ply` moves (for review); the game itself when `ply` is its length. */
+export function gameAt(game: Game, ply: number): Game {
+  if (ply >= game.moves.length) return game;
+  let shown = newGame(game.variant, game.start);
+  for (const path of game.moves.slice(0, ply)) {
+    const next = playPath(shown, path);
+    if (!next.ok) break;
+    shown = next.value;
+  }
+  return shown;
+}
+
+/**
+ * The pieces while a chain is being entered: the moving piece where the chain has reached, and the
+ * geese it has jumped (the point midway along each jump) listed as taken.
+ */
+export function chainPieces(game: Game, picked: readonly string[]): { pieces: Map<string, Piece>; taken: string[] } {
+  const pieces = piecesOf(game);
+  if (picked.length < 2) return { pieces, taken: [] };
+  const { board } = game.variant;
+  const moving = pieces.get(picked[0]!);
+  if (!moving) return { pieces, taken: [] };
+  const taken: string[] = [];
+  const point = (name: string) => board.points[board.pointIndex(name)]!;
+  for (let i = 1; i < picked.length; i++) {
+    const a = point(picked[i - 1]!);
+    const b = point(picked[i]!);
+    if (Math.abs(a.file - b.file) > 1 || Math.abs(a.rank - b.rank) > 1) {
+      const middle = board.points.find((p) => p.file * 2 === a.file + b.file && p.rank * 2 === a.rank + b.rank);
+      if (middle && pieces.get(middle.name) === 'goose') {
+        pieces.delete(middle.name);
+        taken.push(middle.name);
+      }
+    }
+  }
+  pieces.delete(picked[0]!);
+  pieces.set(picked[picked.length - 1]!, moving);
+  return { pieces, taken };
 }

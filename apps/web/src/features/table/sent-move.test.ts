@@ -3,14 +3,15 @@ import { getVariant, newGame, parsePosition } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
 import { withSentMove } from './sent-move';
-import { gameOf } from './table-state';
+import { gameOf, INITIAL_TABLE_STATE, type TableState } from './table-state';
 import { PLAYING_TABLE } from './test-table';
 
 const game = gameOf(PLAYING_TABLE)!;
+const stateOf = (table: TableView, g = game): TableState => ({ ...INITIAL_TABLE_STATE, table, game: g, role: 'fox' });
 
 describe('withSentMove', () => {
   it('shows a sent step as played: turn, ply, move list and pieces', () => {
-    const shown = withSentMove(PLAYING_TABLE, game, { ply: 0, path: ['d4', 'd5'] });
+    const shown = withSentMove(stateOf(PLAYING_TABLE), { ply: 0, path: ['d4', 'd5'] });
     expect(shown.table).toMatchObject({ turn: 'geese', ply: 1, moves: ['d4-d5'], status: 'playing', result: null });
     expect(shown.game?.moves).toHaveLength(1);
     expect(shown.game?.position.turn).toBe('geese');
@@ -23,7 +24,7 @@ describe('withSentMove', () => {
     const start = parsePosition(resolved.value, 'fox:c7 geese:d7,d6,c6,e6,c5,d5,e5,d4,e4,c4,a3,b3 turn:geese');
     if (!start.ok) throw new Error(start.error.message);
     const table: TableView = { ...PLAYING_TABLE, turn: 'geese' };
-    const shown = withSentMove(table, newGame(resolved.value, start.value), { ply: 0, path: ['e6', 'e7'] });
+    const shown = withSentMove(stateOf(table, newGame(resolved.value, start.value)), { ply: 0, path: ['e6', 'e7'] });
     expect(shown.table).toMatchObject({
       status: 'finished',
       result: { winner: 'geese', reason: 'fox-trapped' },
@@ -36,8 +37,7 @@ describe('withSentMove', () => {
     ['the sent ply has passed', PLAYING_TABLE, { ply: 3, path: ['d4', 'd5'] }],
     ['the path is not legal', PLAYING_TABLE, { ply: 0, path: ['d4', 'd7'] }],
   ])('leaves the table as it is when %s', (_, table, sent) => {
-    const shown = withSentMove(table, game, sent);
-    expect(shown.table).toBe(table);
-    expect(shown.game).toBe(game);
+    const state = stateOf(table);
+    expect(withSentMove(state, sent)).toBe(state);
   });
 });

@@ -1,7 +1,10 @@
 // A move this player has sent, shown at once: the board, move list and status do not wait for the
 // server's echo, so the click's effect is visible immediately (to a player and to a browser test).
-import type { TableView } from '@fg/protocol';
-import { type Game, makeMoveText, playPoints } from '@fg/rules';
+// It is drawn through the same transition as the echo will be: a `moved` built from the local game.
+import type { ServerMessageOf } from '@fg/protocol';
+import { makeMoveText, makePosition, playPoints } from '@fg/rules';
+
+import { applyMoved, type TableState } from './table-state';
 
 /** A move sent to the server and not yet answered: the ply it was played at and its path. */
 export interface SentMove {
@@ -9,27 +12,31 @@ export interface SentMove {
   readonly path: readonly string[]; // ['d4', 'd5']
 }
 
-/** The table and game as they stand after a sent move; unchanged when nothing is pending or it no longer fits. */
-export function withSentMove(
-  table: TableView | null,
-  game: Game | null,
-  sent: SentMove | null,
-): { table: TableView | null; game: Game | null } {
-  if (!table || !game || !sent || sent.ply !== game.moves.length || table.ply !== game.moves.length)
-    return { table, game };
+/** The `moved` the server would send for a sent move, or null when it no longer fits the game. */
+export function expectedEcho(state: TableState, sent: SentMove): ServerMessageOf<'moved'> | null {
+  const { table, game } = state;
+  if (!table || !game || sent.ply !== game.moves.length || table.ply !== game.moves.length) return null;
   const played = playPoints(game, sent.path);
-  if (!played.ok) return { table, game };
+  if (!played.ok) return null;
   const next = played.value;
+  const { board } = next.variant;
   const path = next.moves[next.moves.length - 1]!;
   return {
-    game: next,
-    table: {
-      ...table,
-      turn: next.position.turn,
-      ply: next.moves.length,
-      moves: [...table.moves, makeMoveText(next.variant.board, path)],
-      status: next.result ? 'finished' : table.status,
-      result: next.result ?? table.result,
-    },
+    type: 'moved',
+    ply: sent.ply,
+    path: path.map((p) => board.points[p]!.name),
+    move: makeMoveText(board, path),
+    side: game.position.turn,
+    position: makePosition(board, next.position),
+    turn: next.position.turn,
+    status: next.result ? 'finished' : table.status,
+    result: next.result,
+    // The clocks stay as the server last told them until its echo says how long the move took.
   };
+}
+
+/** The state as it stands after a sent move; unchanged when nothing is pending or it no longer fits. */
+export function withSentMove(state: TableState, sent: SentMove | null): TableState {
+  const echo = sent && expectedEcho(state, sent);
+  return echo ? applyMoved(state, echo) : state;
 }

@@ -3,6 +3,8 @@ import type { Role, TableView } from '@fg/protocol';
 import { opponent } from '@fg/rules';
 import type { TFunction } from 'i18next';
 
+import type { TableState } from './table-state';
+
 /** The status line for a table as seen by `role`. */
 export function statusText(t: TFunction, table: TableView | null, role: Role | null): string {
   if (!table) return t('status.connecting');
@@ -17,4 +19,18 @@ export function resultText(t: TFunction, result: NonNullable<TableView['result']
   const winner = t(`result.${result.winner ?? 'draw'}`);
   const context = result.winner ? opponent(result.winner) : undefined;
   return t('result.withReason', { winner, reason: t(`reason.${result.reason}`, { context }) });
+}
+
+/** What the live region says: the newest move played since arrival, and the result once the game ends. */
+export function announcement(t: TFunction, state: TableState): string {
+  const { table, role, game } = state;
+  if (!table || !game) return '';
+  const parts: string[] = [];
+  if (table.ply > state.arrivedPly) {
+    const first = game.variant.firstSide;
+    const side = (table.ply - 1) % 2 === 0 ? first : opponent(first);
+    parts.push(t('announce.move', { side: t(`side.${side}`), move: table.moves[table.ply - 1] ?? '' }));
+  }
+  if (table.result && !state.arrivedFinished) parts.push(statusText(t, table, role));
+  return parts.join(' ');
 }

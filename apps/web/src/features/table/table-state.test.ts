@@ -22,6 +22,8 @@ const moved = (ply: number, path: string[], move: string, side: 'fox' | 'geese')
   result: null,
 });
 
+const MOVE = moved(0, ['d4', 'd5'], 'd4-d5', 'fox');
+
 describe('tableReducer', () => {
   it('replays the moves of a welcome into a game', () => {
     const state = feed(INITIAL_TABLE_STATE, {
@@ -45,7 +47,7 @@ describe('tableReducer', () => {
     expect(state.table?.moves).toEqual(['d4-d5']);
     expect(state.table?.ply).toBe(1);
     expect(state.game?.moves).toHaveLength(1);
-    expect(state.drawOffer).toBeNull();
+    expect(state.table?.drawOffer).toBeNull();
   });
 
   it.each<[string, Partial<TableView>, Side | null, Side[]]>([
@@ -64,7 +66,7 @@ describe('tableReducer', () => {
     ['no offer fields (a view from an older server)', {}, null, []],
   ])('takes the offers of a welcome: %s', (_, fields, drawOffer, rematchAsked) => {
     const state = feed(INITIAL_TABLE_STATE, { type: 'welcome', role: 'fox', table: { ...TABLE, ...fields } });
-    expect([state.drawOffer, state.rematchAsked]).toEqual([drawOffer, rematchAsked]);
+    expect([state.table?.drawOffer ?? null, state.table?.rematchRequests ?? []]).toEqual([drawOffer, rematchAsked]);
   });
 
   it("a welcome after a reload keeps the offer until the offerer's opponent moves", () => {
@@ -73,9 +75,9 @@ describe('tableReducer', () => {
       role: 'geese',
       table: { ...TABLE, drawOffer: 'fox', rematchRequests: [] },
     });
-    expect(feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox')).drawOffer).toBe('fox');
+    expect(feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox')).table?.drawOffer).toBe('fox');
     expect(
-      feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox'), moved(1, ['c3', 'c4'], 'c3-c4', 'geese')).drawOffer,
+      feed(welcomed, moved(0, ['d4', 'd5'], 'd4-d5', 'fox'), moved(1, ['c3', 'c4'], 'c3-c4', 'geese')).table?.drawOffer,
     ).toBeNull();
   });
 
@@ -109,5 +111,53 @@ describe('tableReducer', () => {
     const state = feed(INITIAL_TABLE_STATE, { type: 'error', code: 'not-your-turn', message: 'wait' });
     expect(state.error).toBe('not-your-turn');
     expect(tableReducer(state, { type: 'dismiss-error' }).error).toBeNull();
+  });
+
+  it('notes a seat taken while the page watched, and when a taken seat went away', () => {
+    const waiting = {
+      ...TABLE,
+      status: 'waiting' as const,
+      seats: { ...TABLE.seats, geese: { taken: false, online: false } },
+    };
+    const welcomed = tableReducer(INITIAL_TABLE_STATE, {
+      type: 'message',
+      message: { type: 'welcome', role: 'fox', table: waiting },
+      at: 100,
+    });
+    expect([welcomed.joined, welcomed.welcomes, welcomed.awaySince]).toEqual([null, 1, { fox: null, geese: null }]);
+    const joined = tableReducer(welcomed, {
+      type: 'message',
+      message: { type: 'presence', seats: TABLE.seats, spectators: 0 },
+      at: 200,
+    });
+    expect(joined.joined).toBe('geese');
+    const away = tableReducer(joined, {
+      type: 'message',
+      message: { type: 'presence', seats: { ...TABLE.seats, geese: { taken: true, online: false } }, spectators: 0 },
+      at: 300,
+    });
+    expect(away.awaySince).toEqual({ fox: null, geese: 300 });
+    const still = tableReducer(away, {
+      type: 'message',
+      message: { type: 'presence', seats: away.table!.seats, spectators: 1 },
+      at: 400,
+    });
+    expect(still.awaySince).toEqual({ fox: null, geese: 300 });
+  });
+
+  it('restarts the local clock count when a message brings clocks', () => {
+    const clock = { initial: 60, increment: 0, fox: 60_000, geese: 60_000, running: 'fox' as const };
+    const welcomed = tableReducer(INITIAL_TABLE_STATE, {
+      type: 'message',
+      message: { type: 'welcome', role: 'fox', table: { ...TABLE, clock } },
+      at: 50,
+    });
+    expect(welcomed.clockAt).toBe(50);
+    const moved = tableReducer(welcomed, {
+      type: 'message',
+      message: { ...(MOVE as object), clock: { ...clock, fox: 58_000, running: 'geese' } } as ServerMessage,
+      at: 2_100,
+    });
+    expect([moved.clockAt, moved.table?.clock?.running]).toEqual([2_100, 'geese']);
   });
 });

@@ -1,17 +1,25 @@
 // The table as this client knows it, rebuilt from `welcome` and kept current by later messages.
-import type { GameResult, Role, ServerMessage, TableView } from '@fg/protocol';
-import { type Game, playPoints, replayRecord, type Side } from '@fg/rules';
+// How a message changes the view is the protocol's one transition (applyServerMessage); this adds
+// the rules' game beside it and what only this page cares about.
+import type { Role, ServerMessage, ServerMessageOf, SocketErrorCode, TableView } from '@fg/protocol';
+// The zod-free entry: the web bundle carries the transition, not the schemas.
+import { applyServerMessage } from '@fg/protocol/apply-message';
+import { type Game, playPoints, replayRecord, type Side, SIDES } from '@fg/rules';
 
 /** Everything the table page shows that comes from the server. */
 export interface TableState {
   readonly table: TableView | null; // null until the first welcome
   readonly role: Role | null; // 'fox' | 'geese' | 'spectator'
   readonly game: Game | null; // the rules' game, replayed from the table's moves
-  readonly drawOffer: Side | null; // the side whose draw offer stands
-  readonly rematchAsked: readonly Side[]; // sides that asked for a rematch
-  readonly error: string | null; // the last socket error code: 'illegal-move'
+  readonly error: SocketErrorCode | null; // the last socket error code: 'illegal-move'
   readonly stale: boolean; // a move did not fit: the page must resync from a new welcome
   readonly abandonSeconds: number | null; // how long an opponent must be away before a claim: 60
+  readonly clockAt: number; // when the view's clock was received (performance.now() ms): 1234.5
+  readonly awaySince: Readonly<Record<Side, number | null>>; // when each taken seat was last seen going offline
+  readonly arrivedPly: number; // moves the table had at the last welcome: only later ones are announced
+  readonly joined: Side | null; // a seat taken while this page watched: 'geese' (the friend arrived)
+  readonly welcomes: number; // welcomes received: a new one means the connection was replaced
+  readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
 }
 
 /** The state before the first welcome. */
@@ -19,16 +27,32 @@ export const INITIAL_TABLE_STATE: TableState = {
   table: null,
   role: null,
   game: null,
-  drawOffer: null,
-  rematchAsked: [],
   error: null,
   stale: false,
   abandonSeconds: null,
+  clockAt: 0,
+  awaySince: { fox: null, geese: null },
+  arrivedPly: 0,
+  joined: null,
+  welcomes: 0,
+  arrivedFinished: false,
 };
 
-/** An event the table page feeds the reducer: a server message, or the page dismissing an error. */
+/** When each seat went away, as far as this page saw: kept while away, null while online or free. */
+function awayTimes(before: TableState['awaySince'], table: TableView | null, at: number): TableState['awaySince'] {
+  if (!table) return before;
+  const since = (side: Side): number | null => {
+    const seat = table.seats[side];
+    return seat.taken && !seat.online ? (before[side] ?? at) : null;
+  };
+  const next = { fox: since('fox'), geese: since('geese') };
+  return next.fox === before.fox && next.geese === before.geese ? before : next;
+}
+
+/** An event the table page feeds the reducer: a server message (with its arrival time), or the page dismissing an error. */
 export type TableAction =
-  { readonly type: 'message'; readonly message: ServerMessage } | { readonly type: 'dismiss-error' };
+  | { readonly type: 'message'; readonly message: ServerMessage; readonly at?: number }
+  | { readonly type: 'dismiss-error' };
 
 /** Replays a table's record with the rules library; null if the record does not replay. */
 export function gameOf(table: TableView): Game | null {
@@ -36,14 +60,23 @@ export function gameOf(table: TableView): Game | null {
   return game.ok ? game.value : null;
 }
 
-const ended = (state: TableState, result: GameResult): TableState =>
-  state.table ? { ...state, table: { ...state.table, status: 'finished', result }, drawOffer: null } : state;
+/** The state after a `moved`: the game played on by the rules, the view by the protocol; stale if it does not fit. */
+export function applyMoved(state: TableState, message: ServerMessageOf<'moved'>): TableState {
+  const { table, game } = state;
+  if (!table || !game) return state;
+  if (message.ply !== game.moves.length) return { ...state, stale: true };
+  const played = playPoints(game, message.path);
+  if (!played.ok) return { ...state, stale: true };
+  // The game moved on: an earlier refusal no longer applies.
+  return { ...state, game: played.value, error: null, table: applyServerMessage(table, message) };
+}
 
 /** The next state after an action. */
 export function tableReducer(state: TableState, action: TableAction): TableState {
   if (action.type === 'dismiss-error') return { ...state, error: null };
-  const message = action.message;
-  const { table, game } = state;
+  const { message, at = state.clockAt } = action;
+  // A message carrying clocks restarts the local count from its arrival.
+  const clockAt = 'clock' in message && message.clock ? at : state.clockAt;
   switch (message.type) {
     case 'welcome': {
       const replayed = gameOf(message.table);
@@ -52,55 +85,33 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         table: message.table,
         role: message.role,
         game: replayed,
-        // Additions to protocol v1's TableView: offers still standing, so a reload still shows them.
-        drawOffer: message.table.drawOffer ?? null,
-        rematchAsked: message.table.rematchRequests ?? [],
         stale: replayed === null,
-        // An addition to protocol v1's welcome: the server's abandonment time.
-        abandonSeconds: (message as { abandonSeconds?: number }).abandonSeconds ?? null,
+        abandonSeconds: message.abandonSeconds ?? null,
+        clockAt: at,
+        awaySince: awayTimes(INITIAL_TABLE_STATE.awaySince, message.table, at),
+        arrivedPly: message.table.ply,
+        // A reconnect's welcome keeps the news of a seat taken meanwhile.
+        joined:
+          SIDES.find((side) => state.table && !state.table.seats[side].taken && message.table.seats[side].taken) ??
+          state.joined,
+        welcomes: state.welcomes + 1,
+        arrivedFinished: message.table.result !== null,
       };
     }
-    case 'moved': {
-      if (!table || !game) return state;
-      if (message.ply !== game.moves.length) return { ...state, stale: true };
-      const played = playPoints(game, message.path);
-      if (!played.ok) return { ...state, stale: true };
-      return {
-        ...state,
-        game: played.value,
-        error: null, // the game moved on: an earlier refusal no longer applies
-        // As on the server: the offerer's opponent moving, or the game ending, lapses the offer.
-        drawOffer: message.result || (state.drawOffer && state.drawOffer !== message.side) ? null : state.drawOffer,
-        table: {
-          ...table,
-          position: message.position,
-          turn: message.turn,
-          status: message.status,
-          result: message.result,
-          ply: message.ply + 1,
-          moves: [...table.moves, message.move],
-        },
-      };
-    }
-    case 'presence': {
-      if (!table) return state;
-      const both = message.seats.fox.taken && message.seats.geese.taken;
-      const status = table.status === 'waiting' && both ? 'playing' : table.status;
-      return { ...state, table: { ...table, seats: message.seats, spectators: message.spectators, status } };
-    }
-    case 'ended':
-      return ended(state, message.result);
-    case 'draw-offered':
-      return { ...state, drawOffer: message.side };
-    case 'rematch-offered':
-      return state.rematchAsked.includes(message.side)
-        ? state
-        : { ...state, rematchAsked: [...state.rematchAsked, message.side] };
-    case 'rematch':
-      return table ? { ...state, table: { ...table, rematch: message.table } } : state;
+    case 'moved':
+      return { ...applyMoved(state, message), clockAt };
     case 'error':
       return { ...state, error: message.code };
-    default:
-      return state;
+    default: {
+      const table = applyServerMessage(state.table, message);
+      const joined = SIDES.find((side) => table?.seats[side].taken && !state.table?.seats[side].taken);
+      return {
+        ...state,
+        table,
+        clockAt,
+        awaySince: awayTimes(state.awaySince, table, at),
+        joined: joined ?? state.joined,
+      };
+    }
   }
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 import { fetchTable, takeSeat } from '../../lib/api';
 import { Connection, type ConnectionState, tableSocketUrl } from '../../lib/connection';
-import { forgetSeat, loadSeat, saveSeat } from '../../lib/seat-store';
+import { forgetSeat, loadSeat, saveSeat, seatKey } from '../../lib/seat-store';
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
 
 /** The table page's live data and actions. */
@@ -13,10 +13,10 @@ export interface LiveTable {
   readonly state: TableState;
   readonly connection: ConnectionState;
   readonly notFound: boolean;
-  readonly rematchSeatTable: string | null; // a rematch table where this browser now holds a seat
-  send(message: ClientMessage): boolean;
-  sit(side: Side): Promise<string | null>; // null on success, else an error code
-  dismissError(): void;
+  readonly followTable: string | null; // the rematch table this page goes on to (players and spectators alike)
+  readonly send: (message: ClientMessage) => boolean;
+  readonly sit: (side: Side) => Promise<string | null>; // null on success, else an error code
+  readonly dismissError: () => void;
 }
 
 /** Connects to table `id` and keeps its state; the stored seat token makes this browser a player. */
@@ -24,7 +24,7 @@ export function useTable(id: string): LiveTable {
   const [state, dispatch] = useReducer(tableReducer, INITIAL_TABLE_STATE);
   const [connectionState, setConnectionState] = useState<ConnectionState>('connecting');
   const [notFound, setNotFound] = useState(false);
-  const [rematchSeatTable, setRematchSeatTable] = useState<string | null>(null);
+  const [followTable, setFollowTable] = useState<string | null>(null);
   const connection = useRef<Connection | null>(null);
   const sentToken = useRef<string | undefined>(undefined);
 
@@ -52,16 +52,23 @@ export function useTable(id: string): LiveTable {
           socket.reconnect();
         }
         if (message.type === 'error' && message.code === 'table-not-found') setNotFound(true);
-        if (message.type === 'rematch' && message.seat) {
-          saveSeat(message.table, message.seat);
-          setRematchSeatTable(message.table);
+        if (message.type === 'rematch') {
+          // Players go on with their new seat; spectators follow the table to its rematch.
+          if (message.seat) saveSeat(message.table, message.seat);
+          setFollowTable(message.table);
         }
-        dispatch({ type: 'message', message });
+        dispatch({ type: 'message', message, at: performance.now() });
       },
     });
     connection.current = socket;
+    // A seat taken in another tab of this browser: become that player here too, without a reload.
+    const onStorage = (event: StorageEvent): void => {
+      if (event.key === seatKey(id) && event.newValue && loadSeat(id)?.token !== sentToken.current) socket.reconnect();
+    };
+    window.addEventListener('storage', onStorage);
     return () => {
       live = false;
+      window.removeEventListener('storage', onStorage);
       socket.close();
       connection.current = null;
     };
@@ -87,5 +94,5 @@ export function useTable(id: string): LiveTable {
 
   const dismissError = useCallback(() => dispatch({ type: 'dismiss-error' }), []);
 
-  return { state, connection: connectionState, notFound, rematchSeatTable, send, sit, dismissError };
+  return { state, connection: connectionState, notFound, followTable, send, sit, dismissError };
 }

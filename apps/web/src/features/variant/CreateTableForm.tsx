@@ -1,11 +1,12 @@
 // Create table with a variant's options and the creator's side.
-import type { SeatChoice } from '@fg/protocol';
+import type { ClockSetting, SeatChoice } from '@fg/protocol';
 import type { OptionValue, VariantInfo } from '@fg/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
+import { ClockChoice } from './ClockChoice';
 
 /** The creator's choices of side. */
 const SEAT_CHOICES: readonly SeatChoice[] = ['fox', 'geese', 'random'];
@@ -22,6 +23,7 @@ export function CreateTableForm({
   const id = useId();
   const [options, setOptions] = useState<Record<string, OptionValue>>({ ...info.defaultOptions });
   const [side, setSide] = useState<SeatChoice>('random');
+  const [clock, setClock] = useState<ClockSetting | null>(null);
   const { create, busy, error } = useCreateTable();
   const change = (name: string, value: OptionValue): void => {
     const next = { ...options, [name]: value };
@@ -33,7 +35,7 @@ export function CreateTableForm({
       className="create-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void create(info.id, options, side);
+        void create(info.id, options, side, clock);
       }}
     >
       {info.options.map((spec) =>
@@ -74,6 +76,7 @@ export function CreateTableForm({
           </label>
         ))}
       </fieldset>
+      <ClockChoice onChange={setClock} />
       <button type="submit" disabled={busy}>
         {t('create.button')}
       </button>

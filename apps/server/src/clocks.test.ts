@@ -1,0 +1,164 @@
+// Clocks over real sockets (docs/protocol.md v1.1): creation bounds, clocks in views and moves, Fischer
+// increment, the server's own timeout, and the times kept across a restart.
+import type { ClockView, CreateTableResponse } from '@fg/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { joinTable, request, startServer, type TestServer } from './testing/harness.js';
+
+/** A time source the test moves by hand: real time plus an offset. */
+const clock = () => {
+  let offset = 0;
+  return { now: () => Date.now() + offset, jump: (ms: number) => (offset += ms) };
+};
+
+let servers: TestServer[] = [];
+afterEach(async () => {
+  for (const server of servers) await server.close();
+  servers = [];
+});
+
+const start = async (...args: Parameters<typeof startServer>): Promise<TestServer> => {
+  const server = await startServer(...args);
+  servers.push(server);
+  return server;
+};
+
+/** Creates a standard table with a clock (creator: fox), takes the geese seat, connects both. */
+async function clockedTable(server: TestServer, initial = 60, increment = 2) {
+  const created = await request(server.base, 'POST', '/api/tables', {
+    variant: 'standard',
+    side: 'fox',
+    clock: { initial, increment },
+  });
+  expect(created.status).toBe(201);
+  const { table, seat } = created.body as CreateTableResponse;
+  expect(table.clock).toEqual({ initial, increment, fox: initial * 1000, geese: initial * 1000, running: null });
+  const taken = await request(server.base, 'POST', `/api/tables/${table.id}/seats`, {});
+  const fox = await joinTable(server, table.id, seat.token);
+  const geese = await joinTable(server, table.id, taken.body.seat.token as string);
+  return { id: table.id, fox, geese };
+}
+
+const near = (view: ClockView | undefined, expected: ClockView, slack = 300): void => {
+  expect(view).toBeDefined();
+  expect({ ...view!, fox: 0, geese: 0 }).toEqual({ ...expected, fox: 0, geese: 0 });
+  expect(Math.abs(view!.fox - expected.fox)).toBeLessThanOrEqual(slack);
+  expect(Math.abs(view!.geese - expected.geese)).toBeLessThanOrEqual(slack);
+};
+
+describe('clock at creation', () => {
+  it.each([
+    ['an initial time below 15 s', { initial: 14, increment: 0 }],
+    ['an initial time above 3 hours', { initial: 10_801, increment: 0 }],
+    ['an increment above 180 s', { initial: 60, increment: 181 }],
+    ['a negative increment', { initial: 60, increment: -1 }],
+    ['a missing increment', { initial: 60 }],
+    ['an unknown field', { initial: 60, increment: 0, delay: 5 }],
+    ['a fraction of a second', { initial: 60.5, increment: 0 }],
+  ])('refuses %s with bad-request', async (_name, bad) => {
+    const server = await start();
+    const answer = await request(server.base, 'POST', '/api/tables', { variant: 'standard', clock: bad });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('bad-request');
+    expect(answer.body.error.message).toContain('clock');
+  });
+
+  it.each([
+    [15, 0],
+    [10_800, 180],
+  ])('takes the bounds %i+%i', async (initial, increment) => {
+    const server = await start();
+    const answer = await request(server.base, 'POST', '/api/tables', {
+      variant: 'standard',
+      clock: { initial, increment },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.table.clock).toEqual({
+      initial,
+      increment,
+      fox: initial * 1000,
+      geese: initial * 1000,
+      running: null,
+    });
+  });
+
+  it('gives a table without a clock no clock field', async () => {
+    const server = await start();
+    const answer = await request(server.base, 'POST', '/api/tables', { variant: 'standard' });
+    expect('clock' in answer.body.table).toBe(false);
+  });
+});
+
+describe('clocks in play', () => {
+  it('start when the second seat is taken and charge each move with the increment', async () => {
+    const time = clock();
+    const server = await start({}, { now: time.now });
+    const { fox, geese } = await clockedTable(server, 60, 2);
+    const welcome = geese.all('welcome')[0]!;
+    near(welcome.table.clock, { initial: 60, increment: 2, fox: 60_000, geese: 60_000, running: 'fox' });
+
+    time.jump(10_000);
+    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    const moved = await geese.next('moved');
+    near(moved.clock, { initial: 60, increment: 2, fox: 52_000, geese: 60_000, running: 'geese' });
+
+    time.jump(5_000);
+    geese.send({ type: 'move', ply: 1, path: ['c3', 'c4'] });
+    near((await fox.next('moved', (m) => m.ply === 1)).clock, {
+      initial: 60,
+      increment: 2,
+      fox: 52_000,
+      geese: 57_000,
+      running: 'fox',
+    });
+  });
+
+  it('ends the game by timeout on the server timer, telling both players and a spectator, with nobody sending anything', async () => {
+    const time = clock();
+    const server = await start({}, { now: time.now });
+    const { id, fox, geese } = await clockedTable(server, 15, 0);
+    const spectator = await joinTable(server, id);
+    time.jump(15_000);
+    for (const client of [fox, geese, spectator]) {
+      const ended = await client.next('ended', () => true, 4000);
+      expect(ended.result).toEqual({ winner: 'geese', reason: 'timeout' });
+      expect(ended.clock).toMatchObject({ fox: 0, running: null });
+    }
+    const view = await request(server.base, 'GET', `/api/tables/${id}`);
+    expect(view.body.table).toMatchObject({ status: 'finished', result: { winner: 'geese', reason: 'timeout' } });
+    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    expect((await fox.next('error')).code).toBe('game-over');
+  });
+
+  it('stops the clocks when the game ends otherwise', async () => {
+    const time = clock();
+    const server = await start({}, { now: time.now });
+    const { fox, geese } = await clockedTable(server, 60, 0);
+    time.jump(3_000);
+    fox.send({ type: 'resign' });
+    const ended = await geese.next('ended');
+    near(ended.clock, { initial: 60, increment: 0, fox: 57_000, geese: 60_000, running: null });
+  });
+
+  it('keeps the times across a restart: nobody gains or loses time', async () => {
+    const time = clock();
+    const first = await start({}, { now: time.now });
+    const { id, fox } = await clockedTable(first, 120, 5);
+    time.jump(20_000);
+    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    const moved = await fox.next('moved');
+    near(moved.clock, { initial: 120, increment: 5, fox: 105_000, geese: 120_000, running: 'geese' });
+    await first.app.close();
+    // The same data folder, a new process's worth of memory; 7 s pass while it is down.
+    time.jump(7_000);
+    const second = await start({ dataDir: first.dataDir }, { now: time.now });
+    const view = await request(second.base, 'GET', `/api/tables/${id}`);
+    near(view.body.table.clock as ClockView, {
+      initial: 120,
+      increment: 5,
+      fox: 105_000,
+      geese: 113_000,
+      running: 'geese',
+    });
+  });
+});

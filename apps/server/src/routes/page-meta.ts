@@ -1,0 +1,137 @@
+// Link previews: the table and variant pages are served as index.html with OpenGraph and Twitter tags
+// (title, description, a picture of the position), and the pictures themselves as PNG.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { tableIdSchema } from '@fg/protocol';
+import { FOX, getVariant, GOOSE, parsePosition, startPosition, type Variant, VARIANT_INFOS } from '@fg/rules';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { positionPng } from '../preview/position-image.js';
+import type { Authority } from '../tables/authority.js';
+import { sendError } from './errors.js';
+
+type IdParams = { Params: { id: string } };
+
+/** What a preview says. */
+interface Preview {
+  readonly title: string;
+  readonly description: string;
+  readonly image: string; // path of the picture
+  readonly path: string; // path of the page
+}
+
+const escape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The meta tags of a preview, with absolute URLs on the request's own origin. */
+function metaTags(preview: Preview, origin: string): string {
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Fox and Geese'],
+    ['property', 'og:title', preview.title],
+    ['property', 'og:description', preview.description],
+    ['property', 'og:url', origin + preview.path],
+    ['property', 'og:image', origin + preview.image],
+    ['property', 'og:image:width', '800'],
+    ['property', 'og:image:height', '420'],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', preview.title],
+    ['name', 'twitter:description', preview.description],
+    ['name', 'twitter:image', origin + preview.image],
+  ];
+  return tags.map(([kind, name, value]) => `<meta ${kind}="${name}" content="${escape(value)}" />`).join('\n    ');
+}
+
+/** The pieces of a position by point index. */
+function piecesOf(variant: Variant, positionText: string | null): Map<number, 'fox' | 'goose'> {
+  const parsed = positionText === null ? null : parsePosition(variant, positionText);
+  const position = parsed?.ok ? parsed.value : startPosition(variant);
+  const pieces = new Map<number, 'fox' | 'goose'>();
+  position.cells.forEach((cell, i) => {
+    if (cell === FOX) pieces.set(i, 'fox');
+    else if (cell === GOOSE) pieces.set(i, 'goose');
+  });
+  return pieces;
+}
+
+/** Registers the preview pictures, and the pages with their tags when the web app is built. */
+export function registerPageMeta(app: FastifyInstance, authority: Authority, webDir: string): void {
+  const images = new Map<string, Buffer>(); // position -> PNG, the newest few hundred
+  const png = (variant: Variant, position: string | null): Buffer => {
+    const key = `${variant.id}:${JSON.stringify(variant.options)}:${position ?? 'start'}`;
+    let image = images.get(key);
+    if (!image) {
+      image = positionPng({ board: variant.board, pieces: piecesOf(variant, position) });
+      if (images.size >= 200) images.delete(images.keys().next().value!);
+      images.set(key, image);
+    }
+    return image;
+  };
+  const sendPng = (reply: FastifyReply, image: Buffer): FastifyReply =>
+    reply.type('image/png').header('cache-control', 'public, max-age=60').send(image);
+
+  app.get<IdParams>('/api/tables/:id/preview.png', async (request, reply) => {
+    const { id } = request.params;
+    const table = tableIdSchema.safeParse(id).success ? await authority.view(id) : null;
+    const variant = table && getVariant(table.variant, table.options);
+    if (!table || !variant?.ok) return sendError(reply, 'table-not-found', `no table "${id}"`);
+    return sendPng(reply, png(variant.value, table.position));
+  });
+
+  app.get<IdParams>('/api/variants/:id/preview.png', async (request, reply) => {
+    const variant = getVariant(request.params.id);
+    if (!variant.ok) return sendError(reply, 'not-found', variant.error.message);
+    return sendPng(reply, png(variant.value, null));
+  });
+
+  let page: string;
+  try {
+    page = readFileSync(join(webDir, 'index.html'), 'utf8');
+  } catch {
+    return; // no built web app: nothing to tag
+  }
+  const serve = (request: FastifyRequest, reply: FastifyReply, preview: Preview): FastifyReply => {
+    const origin = `${request.protocol}://${request.host}`;
+    const html = page
+      .replace(/<title>[^<]*<\/title>/, `<title>${escape(preview.title)}</title>`)
+      .replace('</head>', `  ${metaTags(preview, origin)}\n  </head>`);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+
+  app.get<IdParams>('/t/:id', async (request, reply) => {
+    const { id } = request.params;
+    const table = tableIdSchema.safeParse(id).success ? await authority.view(id) : null;
+    const info = table && VARIANT_INFOS.find((v) => v.id === table.variant);
+    if (!table || !info)
+      return serve(request, reply, {
+        title: 'Fox and Geese',
+        description: 'Play Fox and Geese online with a friend.',
+        image: '/api/variants/standard/preview.png',
+        path: `/t/${id}`,
+      });
+    const state =
+      table.status === 'waiting'
+        ? `A seat is free: take it and play, no registration.`
+        : table.result
+          ? `Game over after ${table.ply} moves.`
+          : `In play, move ${table.ply + 1}: watch live or join the next game.`;
+    return serve(request, reply, {
+      title: `${info.name} · Fox and Geese`,
+      description: `${info.name}, played online with a friend. ${state}`,
+      image: `/api/tables/${id}/preview.png`,
+      path: `/t/${id}`,
+    });
+  });
+
+  app.get<IdParams>('/variants/:id', async (request, reply) => {
+    const info = VARIANT_INFOS.find((v) => v.id === request.params.id);
+    const name = info?.name ?? 'Fox and Geese';
+    return serve(request, reply, {
+      title: `${name}: rules and history · Fox and Geese`,
+      description: `${name}: the rules, how it differs from the standard game, its history, and a table to play it online with a friend.`,
+      image: `/api/variants/${info?.id ?? 'standard'}/preview.png`,
+      path: `/variants/${request.params.id}`,
+    });
+  });
+}

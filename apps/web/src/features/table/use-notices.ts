@@ -1,0 +1,41 @@
+// Notices outside the page's own text: the tab title while it is the viewer's move, and short sounds
+// for a move, the opponent joining and the end (each only for what happens while the page is open).
+import type { Role, TableView } from '@fg/protocol';
+import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
+
+import { playSound } from '../../lib/sound-switch';
+import type { TableState } from './table-state';
+
+/** The tab title: "Your move · <game> · Fox and Geese" while it is the viewer's turn in play. */
+export function tableTitle(t: TFunction, table: TableView | null, role: Role | null): string {
+  const base = t('app.name');
+  if (!table) return base;
+  const game = t(`variants:${table.variant}.name`, { defaultValue: table.variant });
+  const yours = table.status === 'playing' && !table.result && role === table.turn;
+  return yours ? `${t('title.yourMove')} · ${game} · ${base}` : `${game} · ${base}`;
+}
+
+/** Keeps the title current and plays the notice sounds. */
+export function useNotices(t: TFunction, state: TableState, shown: TableView | null): void {
+  const { role } = state;
+  const title = tableTitle(t, shown, role);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  // Sounds for what changed since the last render, never for what was there at arrival.
+  const seen = useRef<{ ply: number; ended: boolean; joined: string | null } | null>(null);
+  const table = state.table;
+  const joined = state.joined;
+  useEffect(() => {
+    if (!table) return;
+    const now = { ply: table.ply, ended: table.result !== null, joined };
+    const before = seen.current;
+    seen.current = now;
+    if (!before) return;
+    if (now.ended && !before.ended) playSound('end');
+    else if (now.ply > before.ply) playSound('move');
+    if (now.joined && now.joined !== before.joined && now.joined !== role) playSound('join');
+  }, [table, joined, role]);
+}

@@ -1,0 +1,65 @@
+// The one transition of a table view: how each server message changes what a client knows of a
+// table. The web reducer and its optimistic copy of a sent move both run it (docs/protocol.md).
+import type { ServerMessage, ServerMessageOf, TableView } from './types.js';
+
+const other = (side: 'fox' | 'geese'): 'fox' | 'geese' => (side === 'fox' ? 'geese' : 'fox');
+
+/** The view after a `moved`: position, turn, status and result from the message, the move appended. */
+function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableView {
+  const offer = view.drawOffer ?? null;
+  return {
+    ...view,
+    position: message.position,
+    turn: message.turn,
+    status: message.status,
+    result: message.result,
+    ply: message.ply + 1,
+    moves: [...view.moves, message.move],
+    // An offer stands until the offerer's opponent moves; a finished game has none.
+    drawOffer: message.result || (offer && offer === other(message.side)) ? null : offer,
+    ...(message.clock ? { clock: message.clock } : {}),
+  };
+}
+
+/**
+ * The table view after a server message; `null` (no view yet) stays null until a `welcome`.
+ * A `moved` that does not follow the view's last ply is the caller's to detect (it means a resync);
+ * messages that change no view (`pong`, `error`, `rematch-offered` twice) return the view itself.
+ */
+export function applyServerMessage(view: TableView | null, message: ServerMessage): TableView | null {
+  if (message.type === 'welcome') return message.table;
+  if (!view) return null;
+  switch (message.type) {
+    case 'moved':
+      return afterMove(view, message);
+    case 'presence': {
+      const both = message.seats.fox.taken && message.seats.geese.taken;
+      const status = view.status === 'waiting' && both ? 'playing' : view.status;
+      const clock = message.clock ?? view.clock;
+      return { ...view, seats: message.seats, spectators: message.spectators, status, ...(clock ? { clock } : {}) };
+    }
+    case 'ended': {
+      const clock = message.clock ?? (view.clock && { ...view.clock, running: null });
+      return {
+        ...view,
+        status: 'finished',
+        result: message.result,
+        drawOffer: null,
+        ...(clock ? { clock } : {}),
+      };
+    }
+    case 'draw-offered':
+      return { ...view, drawOffer: message.side };
+    case 'draw-declined':
+      return { ...view, drawOffer: null };
+    case 'rematch-offered': {
+      const asked = view.rematchRequests ?? [];
+      return asked.includes(message.side) ? view : { ...view, rematchRequests: [...asked, message.side] };
+    }
+    case 'rematch':
+      return { ...view, rematch: message.table, rematchRequests: [] };
+    case 'pong':
+    case 'error':
+      return view;
+  }
+}
