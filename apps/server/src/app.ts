@@ -15,7 +15,7 @@ import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
 import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
-import { SqliteStore } from './store/sqlite-store.js';
+import { openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
 import { Authority } from './tables/authority.js';
 
@@ -46,14 +46,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     keepAliveTimeout: 10_000,
   });
   const throttle = new LogThrottle();
-  const store =
-    deps.store ??
-    new SqliteStore(config.dataDir, {
-      sync: config.sqliteSync,
-      busyMs: config.storeBusyMs,
-      onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
-    });
+  const backend = openBackend(config, deps.store, {
+    onError: (error, what) => throttle.error(app.log, what, error),
+    onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
+  });
+  const store = backend.store;
   const authority = new Authority(store, {
+    bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
@@ -67,8 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.addHook('onClose', async () => {
     connections.stop();
-    authority.stopClocks();
-    await store.close();
+    authority.close();
+    await backend.close();
   });
 
   registerErrorHandler(app, throttle);
@@ -94,8 +93,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
 
-  const restored = await authority.restore();
-  app.log.info({ tables: restored }, 'tables restored');
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),

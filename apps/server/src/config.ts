@@ -31,6 +31,13 @@ export const envSchema = z.object({
    * nothing; `full` also syncs the log to the disk at every commit, against power loss, at one fsync per batch.
    */
   SQLITE_SYNC: z.enum(['full', 'normal']).default('normal'),
+  /** Several instances share every table through this Redis (docs/protocol.md, Scale-out); unset: embedded SQLite. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  /** Days a table stays in Redis after its end, or after its last move when nobody ends it (SQLite keeps every table). */
+  KEEP_FINISHED_DAYS: z.coerce.number().positive().default(30),
   /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Bytes a socket may have queued for a client that does not read: above it a spectator is closed with 1013. */
@@ -73,6 +80,8 @@ export interface Config {
   readonly waitingHours: number; // 24
   readonly sqliteSync: 'full' | 'normal';
   readonly trustProxy: boolean;
+  readonly redisUrl: string | null; // 'redis://127.0.0.1:6379'; null: SQLite, one process
+  readonly keepFinishedDays: number; // 30
   readonly maxQueuedBytes: number; // 1 MiB
   readonly maxConnectionsPerAddress: number; // 200
   readonly helloMs: number; // 10 000
@@ -108,6 +117,8 @@ export function loadConfig(
     waitingHours: e.WAITING_HOURS,
     sqliteSync: e.SQLITE_SYNC,
     trustProxy: e.TRUST_PROXY === 'true',
+    redisUrl: e.REDIS_URL ?? null,
+    keepFinishedDays: e.KEEP_FINISHED_DAYS,
     maxQueuedBytes: e.MAX_QUEUED_BYTES,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     helloMs: e.HELLO_SECONDS * 1000,
