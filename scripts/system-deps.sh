@@ -8,6 +8,7 @@ set -uo pipefail
 needs=(
   "chromium /usr/bin/chromium browser tests"
   "redis-server /usr/bin/redis-server Redis scale-out tests"
+  "haproxy /usr/sbin/haproxy proxy test of deploy/haproxy.cfg"
 )
 
 missing=()

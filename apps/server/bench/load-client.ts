@@ -9,9 +9,9 @@ import { cpuMicros } from './proc.js';
 
 /** A command from the orchestrator; each gets exactly one reply. */
 export type Command =
-  | { type: 'open'; baseUrl: string; tables: number }
+  | { type: 'open'; baseUrl: string; peerUrl?: string; tables: number }
   | { type: 'start'; mode: Exclude<Mode, 'idle'>; intervalMs: number }
-  | { type: 'mark'; pid: number }
+  | { type: 'mark'; pid: number; extraPids?: number[] }
   | { type: 'stop' }
   | { type: 'close' };
 
@@ -20,6 +20,7 @@ export interface Mark {
   readonly type: 'mark';
   readonly at: number; // ms on the client's clock, taken with the counters
   readonly targetCpuMicros: number; // CPU time the process under load has used so far, read at the same moment
+  readonly extraCpuMicros: number; // the same for the other processes of the mode (Redis: redis-server, instance B)
   readonly moves: number;
   readonly games: number;
   readonly errors: number;
@@ -91,15 +92,17 @@ async function openTables(context: LoadContext, count: number): Promise<void> {
  * The counters since the previous mark and the samples taken since then, with the CPU time of the
  * process under load read at the same instant (a busy client may answer the orchestrator late).
  */
-function mark(pid: number): Mark {
+function mark(pid: number, extraPids: readonly number[] = []): Mark {
   const at = performance.now();
   const targetCpuMicros = cpuMicros(pid);
+  const extraCpuMicros = extraPids.reduce((sum, other) => sum + cpuMicros(other), 0);
   const cpu = process.cpuUsage();
   const cpuNow = cpu.user + cpu.system;
   const result: Mark = {
     type: 'mark',
     at,
     targetCpuMicros,
+    extraCpuMicros,
     moves: stats.moves - lastMark.moves,
     games: stats.games - lastMark.games,
     errors: stats.errors - lastMark.errors,
@@ -134,6 +137,7 @@ async function run(command: Command): Promise<Reply> {
       const started = performance.now();
       ctx = {
         baseUrl: command.baseUrl,
+        peerUrl: command.peerUrl ?? command.baseUrl,
         variant,
         random: seededRandom(Number(process.env.BENCH_SEED ?? 1)),
         stats,
@@ -158,7 +162,7 @@ async function run(command: Command): Promise<Reply> {
       for (const table of tables) table.start();
       return { type: 'started' };
     case 'mark':
-      return mark(command.pid);
+      return mark(command.pid, command.extraPids);
     case 'stop':
       if (ctx) {
         ctx.mode = 'idle';

@@ -30,6 +30,7 @@ export interface LoadStats {
 /** What the tables of a load client share. */
 export interface LoadContext {
   readonly baseUrl: string;
+  readonly peerUrl: string; // the geese player and one spectator connect here (another instance, or baseUrl)
   readonly variant: Variant;
   readonly random: () => number;
   readonly stats: LoadStats;
@@ -62,7 +63,7 @@ async function postJson<T>(ctx: LoadContext, url: string, body: unknown): Promis
     });
     const answer = await res.json().catch(() => null);
     if (res.status === 429 && attempt < 30) {
-      countError(ctx.stats, 'http-429', url);
+      countError(ctx.stats, 'http-429', `${url} ${JSON.stringify(answer)}`);
       await new Promise((r) => setTimeout(r, 200 * Math.min(attempt + 1, 10)));
       continue;
     }
@@ -91,7 +92,10 @@ export class LoadTable {
     this.game = newGame(ctx.variant);
   }
 
-  /** Creates a table over HTTP, takes both seats and connects the players and two spectators. */
+  /**
+   * Creates a table over HTTP, takes both seats and connects the players and two spectators: the fox and one
+   * spectator at `baseUrl`, the geese and the other at `peerUrl` (in the Redis mode's split run, another instance).
+   */
   static async open(ctx: LoadContext): Promise<LoadTable> {
     const created = await postJson<CreateTableResponse>(ctx, `${ctx.baseUrl}/api/tables`, {
       variant: ctx.variant.id,
@@ -99,20 +103,20 @@ export class LoadTable {
       ...BENCH_CLOCK,
     });
     const id = created.table.id;
-    const joined = await postJson<TakeSeatResponse>(ctx, `${ctx.baseUrl}/api/tables/${id}/seats`, {});
+    const joined = await postJson<TakeSeatResponse>(ctx, `${ctx.peerUrl}/api/tables/${id}/seats`, {});
     const table = new LoadTable(ctx, id);
-    const seats = [created.seat, joined.seat] as { side: Side; token: string }[];
     await Promise.all([
-      ...seats.map((seat) => table.connect(seat.side, seat.token)),
-      table.connect('spectator'),
-      table.connect('spectator'),
+      table.connect(ctx.baseUrl, 'fox', created.seat.token),
+      table.connect(ctx.peerUrl, 'geese', joined.seat.token),
+      table.connect(ctx.baseUrl, 'spectator'),
+      table.connect(ctx.peerUrl, 'spectator'),
     ]);
     return table;
   }
 
   /** Opens one socket, says hello and waits for the welcome. */
-  private connect(role: Role, token?: string): Promise<void> {
-    const url = `${this.ctx.baseUrl.replace(/^http/, 'ws')}/api/tables/${this.id}/ws`;
+  private connect(baseUrl: string, role: Role, token?: string): Promise<void> {
+    const url = `${baseUrl.replace(/^http/, 'ws')}/api/tables/${this.id}/ws`;
     const ws = new WebSocket(url, { perMessageDeflate: false });
     this.sockets.push({ role, ws });
     if (role !== 'spectator') this.players.set(role, ws);

@@ -15,6 +15,7 @@ export interface ModeSettings {
   readonly serverEnv: Record<string, string>;
   readonly nodeArgs: string[]; // extra node flags for the process under load (profiling)
   readonly serverDir?: string; // another copy of apps/server, to compare a change
+  readonly redisFsync?: 'always' | 'everysec' | 'no'; // the Redis mode's appendfsync (compose: always)
 }
 
 /** A measured window: what the client counted and the CPU the process under load spent. */
@@ -22,12 +23,14 @@ export interface Window {
   readonly mark: Mark;
   readonly seconds: number;
   readonly cpuMicros: number;
+  readonly extraCpuMicros: number; // the mode's other processes (Redis: redis-server, the second instance)
 }
 
 /** Saturation figures of one process at one table count. */
 export interface Saturation {
   readonly movesPerSecond: number;
   readonly cpuPerMoveMicros: number;
+  readonly extraCpuPerMoveMicros: number; // Redis mode: redis-server's CPU per move
   readonly cpuShare: number; // of one core
   readonly clientCpuShare: number;
   readonly window: Window;
@@ -63,15 +66,22 @@ export function request(client: ChildProcess, command: Command, timeoutMs = 120_
 /** Lets the load warm up, then measures it over `ms` between two marks of the client. */
 async function measure(client: ChildProcess, target: Target, warmupMs: number, ms: number): Promise<Window> {
   await sleep(warmupMs);
-  const first = (await request(client, { type: 'mark', pid: target.pid })) as Mark;
+  const command: Command = { type: 'mark', pid: target.pid, extraPids: [...target.extraPids] };
+  const first = (await request(client, command)) as Mark;
   await sleep(ms);
-  const mark = (await request(client, { type: 'mark', pid: target.pid })) as Mark;
-  return { mark, seconds: (mark.at - first.at) / 1000, cpuMicros: mark.targetCpuMicros - first.targetCpuMicros };
+  const mark = (await request(client, command)) as Mark;
+  return {
+    mark,
+    seconds: (mark.at - first.at) / 1000,
+    cpuMicros: mark.targetCpuMicros - first.targetCpuMicros,
+    extraCpuMicros: mark.extraCpuMicros - first.extraCpuMicros,
+  };
 }
 
 /** What to do around the load on a fresh process: before any table is opened, then with them open. */
 interface TablesPlan<T> {
   readonly inspect: boolean; // open the inspector, for a full GC before reading memory
+  readonly instances?: 1 | 2; // Redis mode: two instances, each table's players and spectators split over them
   readonly idle?: (target: Target) => Promise<void>;
   readonly loaded: (target: Target, opened: number) => Promise<T>;
 }
@@ -85,18 +95,23 @@ async function withTables<T>(
   plan: TablesPlan<T>,
 ): Promise<T> {
   const target = await startTarget(kind, {
-    env: kind === 'server' ? settings.serverEnv : {},
+    env: kind === 'relay' ? {} : settings.serverEnv, // the Redis mode is the same server
     nodeArgs: settings.nodeArgs,
     inspect: plan.inspect,
+    instances: plan.instances ?? 1,
+    ...(settings.redisFsync ? { redisFsync: settings.redisFsync } : {}),
     ...(settings.serverDir ? { serverDir: settings.serverDir } : {}),
   });
   try {
     await sleep(IDLE_SETTLE_MS);
     await plan.idle?.(target);
-    const opened = (await request(client, { type: 'open', baseUrl: target.baseUrl, tables })) as Extract<
-      Reply,
-      { type: 'opened' }
-    >;
+    const open = {
+      type: 'open',
+      baseUrl: target.baseUrl,
+      tables,
+      ...(target.peerUrl ? { peerUrl: target.peerUrl } : {}),
+    };
+    const opened = (await request(client, open as Command)) as Extract<Reply, { type: 'opened' }>;
     if (opened.tables < tables) console.error(`  ${kind}: only ${opened.tables} of ${tables} tables opened`);
     const result = await plan.loaded(target, opened.tables);
     await request(client, { type: 'stop' });
@@ -122,6 +137,7 @@ export function saturation(
       return {
         movesPerSecond: window.mark.moves / window.seconds,
         cpuPerMoveMicros: window.cpuMicros / window.mark.moves,
+        extraCpuPerMoveMicros: window.extraCpuMicros / window.mark.moves,
         cpuShare: window.cpuMicros / (window.seconds * 1e6),
         clientCpuShare: window.mark.clientCpuMicros / (window.seconds * 1e6),
         window,
@@ -134,10 +150,17 @@ export function saturation(
  * One move per table per second: latencies; then, with the load stopped and the tables still open,
  * memory per table against the idle process, both read after a full GC.
  */
-export function paced(client: ChildProcess, kind: TargetKind, tables: number, settings: ModeSettings): Promise<Paced> {
+export function paced(
+  client: ChildProcess,
+  kind: TargetKind,
+  tables: number,
+  settings: ModeSettings,
+  instances: 1 | 2 = 1,
+): Promise<Paced> {
   let idle = { rssKb: 0, heapKb: 0 };
   return withTables(client, kind, tables, settings, {
     inspect: true,
+    instances,
     idle: async (target) => {
       const heap = await target.collectGarbage();
       idle = { rssKb: rssKb(target.pid), heapKb: heap.usedKb };

@@ -2,7 +2,8 @@
 // (2 players + 2 spectators each) against the real server and against a bare `ws` relay, and
 // prints throughput, CPU per move, latencies and memory per table next to their targets.
 // Run: tsx apps/server/bench/run.ts [--quick] [--tables 1,100,1000 or 0] [--paced-tables 1000 or 0]
-//      [--seconds 8] [--paced-seconds 20] [--only server|relay] [--seed 1] [--sync full|normal]
+//      [--seconds 8] [--paced-seconds 20] [--only server,redis,relay] [--seed 1] [--sync full|normal]
+//      [--redis-fsync always|everysec|no]   the Redis mode's appendfsync (default always, as in compose)
 //      [--cpu-prof <dir>]     writes a V8 CPU profile of each process under load into <dir>
 //      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
 import { fork } from 'node:child_process';
@@ -30,6 +31,7 @@ const OPTIONS = {
   only: { type: 'string' },
   seed: { type: 'string', default: '1' },
   sync: { type: 'string' },
+  'redis-fsync': { type: 'string' },
   'cpu-prof': { type: 'string' },
   'server-dir': { type: 'string' },
 } as const;
@@ -44,16 +46,20 @@ const quick = flags.quick ?? false;
 const tablesFlag = flags.tables ?? (quick ? '1,100' : '1,100,1000');
 const saturationTables = tablesFlag === '0' ? [] : tablesFlag.split(',').map(Number);
 const pacedTables = Number(flags['paced-tables'] ?? (quick ? 100 : 1000));
-const kinds = (flags.only ? [flags.only] : ['server', 'relay']) as TargetKind[];
+const kinds = (flags.only ? flags.only.split(',') : ['server', 'redis', 'relay']) as TargetKind[];
 if (saturationTables.some((n) => !Number.isInteger(n) || n < 1))
   usage('--tables takes table counts like 1,100,1000 (0 skips the saturation mode)');
 if (!Number.isInteger(pacedTables) || pacedTables < 0) usage('--paced-tables takes a count (0 skips the paced mode)');
-if (kinds.some((k) => k !== 'server' && k !== 'relay')) usage('--only takes server or relay');
+if (kinds.some((k) => k !== 'server' && k !== 'redis' && k !== 'relay'))
+  usage('--only takes server, redis or relay (or several, comma-separated)');
 if (flags['server-dir'] && !existsSync(join(flags['server-dir'], 'src/server.ts')))
   usage('--server-dir needs a folder with src/server.ts');
 const seconds = [flags.seconds, flags['paced-seconds']].filter((x) => x !== undefined).map(Number);
 if (seconds.some((x) => !(x > 0))) usage('--seconds and --paced-seconds take a number of seconds');
 if (flags.sync !== undefined && flags.sync !== 'full' && flags.sync !== 'normal') usage('--sync takes full or normal');
+const redisFsync = flags['redis-fsync'];
+if (redisFsync !== undefined && redisFsync !== 'always' && redisFsync !== 'everysec' && redisFsync !== 'no')
+  usage('--redis-fsync takes always, everysec or no');
 
 const settings: ModeSettings = {
   warmupMs: quick ? 1000 : 2000,
@@ -71,6 +77,7 @@ const settings: ModeSettings = {
   },
   nodeArgs: flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : [],
   ...(flags['server-dir'] ? { serverDir: resolve(flags['server-dir']) } : {}),
+  ...(redisFsync ? { redisFsync } : {}),
 };
 const load = (): string =>
   loadavg()
@@ -84,7 +91,7 @@ async function main(): Promise<void> {
   );
   const server = settings.serverDir ? join(settings.serverDir, 'src/server.ts') : 'apps/server/src/server.ts';
   console.log(
-    `machine: ${cpus().length} cores, node ${process.version}; server ${server} vs bare ws relay bench/relay.ts`,
+    `machine: ${cpus().length} cores, node ${process.version}; server ${server} on SQLite and on Redis (redis-server, AOF fsync ${redisFsync ?? 'always'}) vs bare ws relay bench/relay.ts`,
   );
   console.log(`load average before: ${load()} (the machine is shared: other processes lengthen the latency tails)`);
   const env = Object.entries(settings.serverEnv)
@@ -107,7 +114,8 @@ async function main(): Promise<void> {
   if (saturationResults.size) printSaturation(saturationResults, settings.saturationMs, settings.warmupMs);
   if (pacedTables > 0) {
     const byKind: Partial<Record<TargetKind, Paced>> = {};
-    for (const kind of kinds) byKind[kind] = await paced(client, kind, pacedTables, settings);
+    // Redis mode is paced over two instances, each table's fox and geese (and spectators) on different ones.
+    for (const kind of kinds) byKind[kind] = await paced(client, kind, pacedTables, settings, kind === 'redis' ? 2 : 1);
     printPaced(byKind, pacedTables, settings.pacedMs, settings.pacedWarmupMs);
   }
   client.disconnect();

@@ -4,17 +4,20 @@ import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { type RedisProcess, startRedis } from '../src/testing/redis-process.js';
 import { type ServerProcess, startServerProcess } from '../src/testing/server-process.js';
 import { collectGarbage, type HeapUsage, inspectorUrl } from './inspector.js';
 
-/** Which process takes the load. */
-export type TargetKind = 'server' | 'relay';
+/** Which process takes the load: the server on SQLite, the server on Redis (REDIS_URL), or the bare relay. */
+export type TargetKind = 'server' | 'redis' | 'relay';
 
 /** A running process under load. */
 export interface Target {
   readonly kind: TargetKind;
   readonly pid: number;
   readonly baseUrl: string;
+  readonly peerUrl?: string; // a second instance on the same Redis (Redis mode with `instances: 2`)
+  readonly extraPids: readonly number[]; // the mode's other processes: redis-server, the second instance
   /** Runs a full GC through the inspector (started with `inspect`) and reports the heap. */
   collectGarbage(): Promise<HeapUsage>;
   stop(): Promise<void>;
@@ -26,6 +29,8 @@ export interface TargetOptions {
   readonly nodeArgs?: readonly string[]; // extra node flags (profiling)
   readonly serverDir?: string; // another copy of apps/server
   readonly inspect?: boolean; // open the inspector on a random loopback port, for collectGarbage()
+  readonly instances?: 1 | 2; // Redis mode: how many server instances share the redis-server
+  readonly redisFsync?: 'always' | 'everysec' | 'no'; // Redis mode: appendfsync (compose: always)
 }
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -51,6 +56,31 @@ export function track(child: ChildProcess): ChildProcess {
  * busy address) or the bare relay, and waits until it answers /healthz.
  */
 export async function startTarget(kind: TargetKind, options: TargetOptions = {}): Promise<Target> {
+  if (kind !== 'redis') return startOne(kind, options);
+  // A fresh redis-server per phase, run as docker-compose.yml runs it (append-only file, fsync on every write).
+  const redis: RedisProcess = await startRedis(options.redisFsync);
+  track(redis.child);
+  try {
+    const env = { ...options.env, REDIS_URL: redis.url };
+    const first = await startOne('server', { ...options, env });
+    const second = options.instances === 2 ? await startOne('server', { ...options, env, inspect: false }) : null;
+    return {
+      ...first,
+      kind,
+      ...(second ? { peerUrl: second.baseUrl } : {}),
+      extraPids: [redis.pid, ...(second ? [second.pid] : [])],
+      stop: async () => {
+        await Promise.all([first.stop(), second?.stop()]);
+        await redis.stop();
+      },
+    };
+  } catch (error) {
+    await redis.stop();
+    throw error;
+  }
+}
+
+async function startOne(kind: 'server' | 'relay', options: TargetOptions): Promise<Target> {
   const { env = {}, nodeArgs = [], serverDir = SERVER_DIR, inspect = false } = options;
   let inspector: string | undefined;
   let output = '';
@@ -72,5 +102,12 @@ export async function startTarget(kind: TargetKind, options: TargetOptions = {})
   track(server.child);
   const collect = (): Promise<HeapUsage> =>
     inspector ? collectGarbage(inspector) : Promise.reject(new Error(`${kind}: no inspector (start it with inspect)`));
-  return { kind, pid: server.child.pid!, baseUrl: server.url, collectGarbage: collect, stop: () => server.stop() };
+  return {
+    kind,
+    pid: server.child.pid!,
+    baseUrl: server.url,
+    extraPids: [],
+    collectGarbage: collect,
+    stop: () => server.stop(),
+  };
 }

@@ -20,7 +20,7 @@ import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
 import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
-import { SqliteStore } from './store/sqlite-store.js';
+import { openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
 import { Authority } from './tables/authority.js';
 
@@ -51,13 +51,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     keepAliveTimeout: 10_000,
   });
   const throttle = new LogThrottle();
-  const store =
-    deps.store ??
-    new SqliteStore(config.dataDir, {
-      sync: config.sqliteSync,
-      busyMs: config.storeBusyMs,
-      onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
-    });
+  const backend = openBackend(config, deps.store, {
+    onError: (error, what) => throttle.error(app.log, what, error),
+    onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
+  });
+  const store = backend.store;
   const onError = (error: unknown, what: string): void => throttle.error(app.log, what, error);
   // v1.1: the lobby and the computer's seats watch the tables.
   const lobby = new Lobby(new MemoryLobbyIndex(), { ...(deps.now ? { now: deps.now } : {}), onError });
@@ -66,6 +64,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onError,
   });
   const authority = new Authority(store, {
+    bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
@@ -82,8 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.addHook('onClose', async () => {
     connections.stop();
-    authority.stopClocks();
-    await store.close();
+    authority.close();
+    await backend.close();
   });
 
   registerErrorHandler(app, throttle);
@@ -109,8 +108,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
 
-  const restored = await authority.restore();
-  app.log.info({ tables: restored }, 'tables restored');
   // v1.1: listed tables back in the lobby; the computer sits down again where it was playing.
   const unfinished = await store.listUnfinished();
   await lobby.restore(unfinished);

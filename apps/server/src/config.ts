@@ -33,6 +33,13 @@ export const envSchema = z.object({
    * nothing; `full` also syncs the log to the disk at every commit, against power loss, at one fsync per batch.
    */
   SQLITE_SYNC: z.enum(['full', 'normal']).default('normal'),
+  /** Several instances share every table through this Redis (docs/protocol.md, Scale-out); unset: embedded SQLite. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  /** Days a table stays in Redis after its end, or after its last move when nobody ends it (SQLite keeps every table). */
+  KEEP_FINISHED_DAYS: z.coerce.number().positive().default(30),
   /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** v1.1: threads the computer thinks in; 0 = the cores less one (at least one). */
@@ -81,6 +88,8 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly computerThreads: number; // v1.1: 1 on two cores
   readonly computerThinkMs: number; // v1.1: 0 = each level's own time
+  readonly redisUrl: string | null; // 'redis://127.0.0.1:6379'; null: SQLite, one process
+  readonly keepFinishedDays: number; // 30
   readonly maxQueuedBytes: number; // 1 MiB
   readonly maxConnectionsPerAddress: number; // 200
   readonly helloMs: number; // 10 000
@@ -118,6 +127,8 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY === 'true',
     computerThreads: e.COMPUTER_THREADS || defaultThreads(),
     computerThinkMs: e.COMPUTER_THINK_MS,
+    redisUrl: e.REDIS_URL ?? null,
+    keepFinishedDays: e.KEEP_FINISHED_DAYS,
     maxQueuedBytes: e.MAX_QUEUED_BYTES,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     helloMs: e.HELLO_SECONDS * 1000,

@@ -31,6 +31,11 @@ export interface ComputerSeat {
 
 /** Storage of tables. Every write is durable once its promise resolves. */
 export interface TableStore {
+  /**
+   * True when each write also reaches the other instances' bus with the write itself (Redis: one script stores
+   * and publishes), so the authority does not publish moves, endings, seats and rematches again.
+   */
+  readonly announcesWrites?: boolean;
   /** Stores a new table. */
   insertTable(table: StoredTable): Promise<void>;
   /** The table with this id, or null. */

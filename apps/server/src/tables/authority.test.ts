@@ -4,13 +4,17 @@ import { describe, expect, it } from 'vitest';
 
 import { MemoryStore } from '../store/memory-store.js';
 import { Authority } from './authority.js';
-import type { Member } from './live-table.js';
+import { PRESENCE_MS } from './table-cache.js';
+import type { Member } from './table-state.js';
 
 /** A member that keeps what it is sent. */
 const member = (): Member & { messages: ServerMessage[] } => {
   const messages: ServerMessage[] = [];
   return { messages, send: (text) => messages.push(JSON.parse(text) as ServerMessage) };
 };
+
+/** Waits until a coalesced presence has gone out. */
+const presenceSent = () => new Promise((resolve) => setTimeout(resolve, PRESENCE_MS + 50));
 
 const setUp = async (now: () => number = Date.now) => {
   const store = new MemoryStore();
@@ -40,7 +44,8 @@ describe('Authority', () => {
       authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'd5'] }),
       authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'c4'] }),
     ]);
-    expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual(['ok', 'not-your-turn']);
+    // A move for a ply the table has passed is stale whoever's turn it is, as between two instances.
+    expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual(['ok', 'stale-ply']);
     expect((await store.loadTable(id))!.moves).toEqual(['d4-d5']);
   });
 
@@ -108,6 +113,7 @@ describe('Authority', () => {
   it('a player who says hello again without a token watches instead, and its seat goes offline', async () => {
     const { authority, id, fox, geese } = await setUp();
     expect(await authority.join(id, fox)).toEqual({ ok: true, value: 'spectator' });
+    await presenceSent();
     expect(geese.messages.at(-1)).toEqual({
       type: 'presence',
       seats: { fox: { taken: true, online: false }, geese: { taken: true, online: true } },
@@ -118,6 +124,7 @@ describe('Authority', () => {
   it('a member that leaves takes its seat offline', async () => {
     const { authority, fox, geese } = await setUp();
     authority.leave(geese);
+    await presenceSent();
     expect(fox.messages.at(-1)).toEqual({
       type: 'presence',
       seats: { fox: { taken: true, online: true }, geese: { taken: true, online: false } },

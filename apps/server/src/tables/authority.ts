@@ -1,5 +1,6 @@
 // The authority over every table: creates them, seats players, checks and stores moves, ends games.
-// It knows neither sockets, HTTP nor SQL: members are told things through `send`, tables live in a TableStore.
+// It knows neither sockets, HTTP nor SQL: members are told things through `send`, tables live in a TableStore
+// (the truth; memory holds a cache of the tables in use), and other instances are reached through a TableBus.
 import { randomInt } from 'node:crypto';
 
 import type {
@@ -11,9 +12,12 @@ import type {
   TableView,
   TakeSeatResponse,
 } from '@fg/protocol';
-import { getVariant, opponent, type Side } from '@fg/rules';
+import { getVariant, opponent, type Side, SIDES } from '@fg/rules';
 
+import type { BusMessage, TableBus } from '../store/bus.js';
+import { MemoryBus } from '../store/memory-bus.js';
 import type { TableStore } from '../store/store.js';
+import { factsAfter } from './bus-events.js';
 import {
   acceptDraw,
   type ActionContext,
@@ -24,26 +28,21 @@ import {
   offerDraw,
   playMove,
 } from './game-actions.js';
-import {
-  isOnline,
-  liveFromStored,
-  type LiveTable,
-  type Member,
-  newStoredTable,
-  tableSnapshot,
-  tableStatus,
-  tableView,
-} from './live-table.js';
-import { broadcastPresence, sendTo } from './messages.js';
+import { sendTo } from './messages.js';
 import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, newToken, tokenMatches } from './seat-tokens.js';
-import { ClockTimers, startWhenSeated, timeoutAt } from './table-clock.js';
+import { TableCache } from './table-cache.js';
+import { ClockTimers, timeoutAt } from './table-clock.js';
 import type { TableObserver } from './table-observer.js';
+import type { LiveTable, Member } from './table-state.js';
+import { statusOf } from './table-transition.js';
+import { newStoredTable, tableSnapshot, tableView } from './views.js';
 
 /** Settings and seams of the authority. */
 export interface AuthorityOptions {
   readonly abandonSeconds: number; // 60
   readonly waitingHours: number; // 24
+  readonly bus?: TableBus; // the in-process bus unless given
   readonly now?: () => number;
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
   readonly onError?: (error: unknown, what: string) => void;
@@ -57,19 +56,18 @@ export type PlayMessage = ClientMessageOf<
 
 const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
 
-/** How long a table nobody is connected to stays in memory. */
-const IDLE_MS = 10 * 60_000;
+const UNAVAILABLE = 'the server cannot do this just now; nothing changed, try again shortly';
 
 /** The authority over all tables of this server. */
 export class Authority {
   readonly #store: TableStore;
+  readonly #bus: TableBus;
   readonly #abandonMs: number;
   readonly #waitingMs: number;
   readonly #now: () => number;
   readonly #pickSide: () => Side;
   readonly #onError: (error: unknown, what: string) => void;
-  readonly #tables = new Map<string, LiveTable>();
-  readonly #loading = new Map<string, Promise<LiveTable | null>>();
+  readonly #cache: TableCache;
   readonly #seated = new Map<Member, LiveTable>();
   readonly #context: ActionContext;
   readonly #timers: ClockTimers;
@@ -77,22 +75,31 @@ export class Authority {
 
   constructor(store: TableStore, options: AuthorityOptions) {
     this.#store = store;
+    this.#bus = options.bus ?? new MemoryBus();
     this.#abandonMs = options.abandonSeconds * 1000;
     this.#waitingMs = options.waitingHours * 3_600_000;
     this.#now = options.now ?? Date.now;
     this.#pickSide = options.pickSide ?? cryptoSide;
     this.#onError = options.onError ?? (() => undefined);
+    this.#cache = new TableCache(store, this.#bus, this.#now, this.#onError);
     this.#observers = options.observers ?? [];
     this.#context = {
       store,
+      bus: this.#bus,
       now: this.#now,
       abandonMs: this.#abandonMs,
-      adopt: (stored) => this.#tables.set(stored.id, liveFromStored(stored, this.#now())!),
+      commit: (live, next, event, played) => this.#cache.commit(live, next, event, played),
+      refresh: (live) => this.#cache.refresh(live),
     };
-    // Clocks: the server's own timer ends a game whose side to move ran out of time.
+    // Clocks: each instance holding a table times it; the store's compare-and-set on the result decides once.
     this.#timers = new ClockTimers(this.#now, (live) => {
-      this.#exclusive(live, () => this.#endIfLate(live)).catch((error: unknown) => this.#onError(error, 'clock'));
+      this.#guarded(live, () => this.#endIfLate(live)).catch((error: unknown) => this.#onError(error, 'clock'));
     });
+    this.#cache.onChange = (live) => this.#timers.sync(live);
+    this.#bus.listen(
+      (id, message) => this.#heard(id, message),
+      () => this.#cache.refreshAll(),
+    );
   }
 
   /** Ends a game by timeout if its side to move has run out of time. */
@@ -101,31 +108,9 @@ export class Authority {
     return late ? finishGame(this.#context, live, late) : done(undefined);
   }
 
-  /** Stops every clock timer (the server shuts down). */
-  stopClocks(): void {
-    this.#timers.clear();
-  }
-
   /** Seconds an opponent must be away before the win may be claimed. */
   get abandonSeconds(): number {
     return this.#abandonMs / 1000;
-  }
-
-  /** Loads every unfinished table, so each is back after a restart and its abandonment clock runs. */
-  async restore(): Promise<number> {
-    const now = this.#now();
-    let count = 0;
-    for (const stored of await this.#store.listUnfinished()) {
-      const live = liveFromStored(stored, now);
-      if (!live) {
-        this.#onError(new Error(`table ${stored.id} does not replay`), 'restore');
-        continue;
-      }
-      this.#tables.set(live.id, live);
-      this.#timers.sync(live);
-      count++;
-    }
-    return count;
   }
 
   /** Creates a table and seats its creator; bad variants or options answer `bad-request`. */
@@ -134,85 +119,93 @@ export class Authority {
     if (!variant.ok) return refuse('bad-request', variant.error.message);
     const side = !body.side || body.side === 'random' ? this.#pickSide() : body.side;
     const token = newToken();
-    const now = this.#now();
     const hash = hashToken(token);
     // v1.1: the computer takes the other seat at once, with a token of its own.
     const computer = body.computer ? { side: opponent(side), level: body.computer.level, token: newToken() } : null;
     const seats = { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null };
     if (computer) seats[computer.side] = hashToken(computer.token);
     const extras = { clock: body.clock ?? null, listed: body.listed ?? false, computer };
-    const stored = newStoredTable(newTableId(), variant.value, seats, now, extras);
-    await this.#store.insertTable(stored);
-    const live = liveFromStored(stored, now)!;
-    this.#tables.set(live.id, live);
-    this.#timers.sync(live); // a computer table's clock runs from the start
-    this.#changed(live); // v1.1 observers
-    return done({ table: tableView(live, now), seat: { side, token } });
+    const stored = newStoredTable(newTableId(), variant.value, seats, this.#now(), extras);
+    try {
+      await this.#store.insertTable(stored);
+    } catch (error) {
+      this.#onError(error, 'create table');
+      return refuse('unavailable', UNAVAILABLE);
+    }
+    // Loaded when someone connects: a table nobody joins never takes memory here.
+    const live = this.#cache.detached(stored);
+    this.#changed(live); // v1.1 observers (the computer's seat loads it at once)
+    return done({ table: tableView(live, this.#now()), seat: { side, token } });
   }
 
   /** Takes the asked seat, or the free one; a taken seat answers `seat-taken`. */
   async takeSeat(id: string, side?: Side): Promise<Outcome<TakeSeatResponse>> {
-    const live = await this.#get(id);
-    if (!live) return refuse('table-not-found', `no table "${id}"`);
-    return this.#exclusive(live, async () => {
-      const free = side ?? (live.seats.fox === null ? 'fox' : 'geese');
-      if (live.seats[free] !== null) {
+    return this.#onTable(id, async (live) => {
+      const { stored } = live.facts;
+      const free = side ?? (stored.seats.fox === null ? 'fox' : 'geese');
+      if (stored.seats[free] !== null) {
         return refuse('seat-taken', side ? `the ${side} seat is taken` : 'both seats are taken');
       }
       const token = newToken();
-      const hash = hashToken(token);
+      const tokenHash = hashToken(token);
       const now = this.#now();
-      if (!(await this.#store.takeSeat(live.id, free, hash, now)))
+      if (!(await this.#store.takeSeat(live.id, free, tokenHash, now))) {
+        await this.#cache.refresh(live);
         return refuse('seat-taken', `the ${free} seat is taken`);
-      live.seats[free] = hash;
-      live.offlineSince[free] = now;
-      startWhenSeated(live, now);
-      broadcastPresence(live, now);
+      }
+      live.connections.seatTaken(free, now);
+      const seatedAt = { ...(stored.seatedAt ?? { fox: null, geese: null }), [free]: now };
+      const seats = { ...stored.seats, [free]: tokenHash };
+      const next = { ...live.facts, stored: { ...stored, seats, seatedAt } };
+      await this.#cache.commit(live, next, { type: 'seat', ply: stored.moves.length, side: free, tokenHash });
       return done({ seat: { side: free, token } });
     });
   }
 
-  /** The table as everyone sees it, or null. */
+  /** The table as everyone sees it, or null. A store that does not answer throws. */
   async view(id: string): Promise<TableView | null> {
-    const live = await this.#get(id);
+    const live = await this.#cache.get(id);
+    if (live?.stale) await this.#cache.refresh(live);
     return live ? tableView(live, this.#now()) : null;
   }
 
   /** The table as everyone sees it and when it was created, for its game record; or null. */
   async recordFacts(id: string): Promise<{ view: TableView; createdAt: number } | null> {
-    const live = await this.#get(id);
-    return live ? { view: tableView(live, this.#now()), createdAt: live.createdAt } : null;
+    const live = await this.#cache.get(id);
+    return live ? { view: tableView(live, this.#now()), createdAt: live.facts.stored.createdAt } : null;
   }
 
-  /** The replayable record of a table's game, or null. */
+  /** The replayable record of a table's game, or null. A store that does not answer throws. */
   async record(id: string): Promise<RecordResponse | null> {
-    const live = await this.#get(id);
+    const live = await this.#cache.get(id);
     if (!live) return null;
+    const { stored } = live.facts;
     return {
-      record: { variant: live.game.variant.id, options: { ...live.options }, moves: [...live.moves] },
-      result: live.result,
+      record: { variant: stored.variant, options: { ...live.derived.game.variant.options }, moves: [...stored.moves] },
+      result: stored.result,
     };
   }
 
   /** Joins a member to a table: with a seat's token as its player, without one as a spectator. */
   async join(id: string, member: Member, token?: string): Promise<Outcome<Role>> {
-    const live = await this.#get(id);
-    if (!live) return refuse('table-not-found', `no table "${id}"`);
-    let role: Role = 'spectator';
-    if (token !== undefined) {
-      const side = (['fox', 'geese'] as const).find((s) => tokenMatches(token, live.seats[s]));
-      if (!side)
-        return refuse('bad-token', 'this token holds no seat at this table; send hello without a token to watch');
-      role = side;
-    }
-    return this.#exclusive(live, async () => {
+    return this.#onTable(id, async (live) => {
+      let role: Role = 'spectator';
+      if (token !== undefined) {
+        const holds = (): Side | undefined => SIDES.find((s) => tokenMatches(token, live.facts.stored.seats[s]));
+        // A seat taken through another instance a moment ago may not be in this cache yet.
+        if (!holds()) await this.#cache.refresh(live);
+        const side = holds();
+        if (!side)
+          return refuse('bad-token', 'this token holds no seat at this table; send hello without a token to watch');
+        role = side;
+      }
       // A second hello changes the role: leave first, so a seat given up goes offline.
       this.#leaveQuietly(member);
-      live.members.set(member, { role, token: role === 'spectator' ? null : token! });
+      live.connections.add(member, { role, token: role === 'spectator' ? null : token! });
       this.#seated.set(member, live);
-      const now = this.#now();
-      sendTo(member, { type: 'welcome', role, table: tableView(live, now), abandonSeconds: this.abandonSeconds });
-      broadcastPresence(live, now);
+      const view = tableView(live, this.#now());
+      sendTo(member, { type: 'welcome', role, table: view, abandonSeconds: this.abandonSeconds });
+      this.#cache.presenceChanged(live);
       return done(role);
     });
   }
@@ -220,7 +213,7 @@ export class Authority {
   /** Removes a member from its table; a player's seat goes offline when its last connection leaves. */
   leave(member: Member): void {
     const live = this.#leaveQuietly(member);
-    if (live) broadcastPresence(live);
+    if (live) this.#cache.presenceChanged(live);
     if (live) this.#changed(live); // v1.1 observers
   }
 
@@ -228,12 +221,8 @@ export class Authority {
   #leaveQuietly(member: Member): LiveTable | undefined {
     const live = this.#seated.get(member);
     if (!live) return undefined;
-    const seating = live.members.get(member);
     this.#seated.delete(member);
-    live.members.delete(member);
-    const now = this.#now();
-    if (seating && seating.role !== 'spectator' && !isOnline(live, seating.role)) live.offlineSince[seating.role] = now;
-    if (live.members.size === 0) live.idleSince = now;
+    live.connections.remove(member, this.#now());
     return live;
   }
 
@@ -241,8 +230,8 @@ export class Authority {
   async play(member: Member, message: PlayMessage): Promise<Outcome<void>> {
     const live = this.#seated.get(member);
     if (!live) return refuse('hello-first', 'send hello first');
-    return this.#exclusive(live, async () => {
-      const seating = live.members.get(member);
+    return this.#guarded(live, async () => {
+      const seating = live.connections.members.get(member);
       if (!seating) return refuse('hello-first', 'send hello first');
       if (seating.role === 'spectator')
         return refuse('not-a-player', `spectators cannot ${message.type}; take a seat to play`);
@@ -251,9 +240,10 @@ export class Authority {
       // A clock that ran out ends the game before anything else is done at the table.
       const late = timeoutAt(live, this.#now());
       if (late) await finishGame(this.#context, live, late);
-      if (live.result)
-        return refuse('game-over', `the game is over (${live.result.winner ?? 'draw'} ${live.result.reason})`);
-      if (tableStatus(live) === 'waiting') return refuse('not-your-turn', 'the game starts when both seats are taken');
+      const { stored } = live.facts;
+      if (stored.result)
+        return refuse('game-over', `the game is over (${stored.result.winner ?? 'draw'} ${stored.result.reason})`);
+      if (statusOf(stored) === 'waiting') return refuse('not-your-turn', 'the game starts when both seats are taken');
       const context = this.#context;
       switch (message.type) {
         case 'move':
@@ -265,7 +255,7 @@ export class Authority {
         case 'draw-accept':
           return acceptDraw(context, live, side);
         case 'draw-decline':
-          return declineDraw(live, side);
+          return declineDraw(context, live, side);
         case 'claim-victory':
           return claimVictory(context, live, side);
       }
@@ -274,53 +264,68 @@ export class Authority {
 
   /** Removes waiting tables older than the waiting time and forgets idle tables; returns the removed ids. */
   async sweep(): Promise<string[]> {
-    const now = this.#now();
-    const removed = await this.#store.removeWaiting(now - this.#waitingMs);
-    for (const id of removed) this.#tables.delete(id);
-    // The store holds every table; memory keeps only those someone was at lately.
-    for (const [id, live] of this.#tables) {
-      if (live.members.size === 0 && now - live.idleSince > IDLE_MS) this.#tables.delete(id);
-    }
+    const removed = await this.#store.removeWaiting(this.#now() - this.#waitingMs);
+    await this.#cache.sweep(removed);
     return removed;
+  }
+
+  /** Stops the authority's timers; the store and bus are closed by their owner. */
+  close(): void {
+    this.#cache.close();
+    this.#timers.clear();
   }
 
   // ---- plumbing ----
 
-  /** A table from memory or the store; concurrent loads of one table share one read. */
-  async #get(id: string): Promise<LiveTable | null> {
-    const cached = this.#tables.get(id);
-    if (cached) return cached;
-    let loading = this.#loading.get(id);
-    if (!loading) {
-      loading = this.#store.loadTable(id).then((stored) => {
-        this.#loading.delete(id);
-        const live = stored ? liveFromStored(stored, this.#now()) : null;
-        if (stored && !live) this.#onError(new Error(`table ${id} does not replay`), 'load');
-        if (live) {
-          this.#tables.set(id, live);
-          this.#timers.sync(live);
-        }
-        return live;
-      });
-      this.#loading.set(id, loading);
+  /** Runs an action on a loaded table; a table that does not exist answers `table-not-found`. */
+  async #onTable<T>(id: string, action: (live: LiveTable) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    let live: LiveTable | null;
+    try {
+      live = await this.#cache.get(id);
+    } catch (error) {
+      this.#onError(error, 'load table');
+      return refuse('unavailable', UNAVAILABLE);
     }
-    return loading;
+    if (!live) return refuse('table-not-found', `no table "${id}"`);
+    return this.#guarded(live, () => action(live));
   }
 
-  /** Runs one action on a table after the ones before it, so checks and writes never interleave. */
-  #exclusive<T>(live: LiveTable, action: () => Promise<T>): Promise<T> {
-    // After each action the table's clock timer is set to its new deadline (or cleared).
-    const timed = async (): Promise<T> => {
+  /**
+   * Runs one action on a table after the ones before it, so checks and writes never interleave. A store or bus
+   * call that fails answers `unavailable` and sets the cache back to the store's truth (docs/protocol.md).
+   */
+  #guarded<T>(live: LiveTable, action: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    const run = this.#cache.exclusive(live, async () => {
       try {
+        if (live.stale) await this.#cache.refresh(live);
         return await action();
-      } finally {
-        this.#timers.sync(live);
+      } catch (error) {
+        this.#onError(error, 'store');
+        live.stale = true;
+        await this.#cache.refresh(live).catch(() => undefined);
+        return refuse<T>('unavailable', UNAVAILABLE);
       }
-    };
-    const run = live.queue.then(timed, timed);
-    live.queue = run.catch(() => undefined);
+    });
     void run.finally(() => this.#changed(live)).catch(() => undefined); // v1.1 observers
     return run;
+  }
+
+  /** An event from another instance. */
+  #heard(id: string, message: BusMessage): void {
+    if (message.origin === this.#bus.instance) return;
+    void this.#cache
+      .whenLoaded(id, async (live) => {
+        // Presence changes the connections only: it need not wait for the table's queue.
+        if (message.type === 'presence') return this.#cache.heardPresence(live, message.origin, message.presence);
+        return this.#cache.exclusive(live, async () => {
+          const next = factsAfter(live.facts, message);
+          if (next === 'reload') await this.#cache.refresh(live);
+          else if (next !== 'known') this.#cache.apply(live, next);
+        });
+      })
+      .catch((error: unknown) => {
+        this.#onError(error, 'bus event');
+      });
   }
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */

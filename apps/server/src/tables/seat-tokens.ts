@@ -4,9 +4,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { nanoid } from 'nanoid';
 
 /** Length of a seat token (protocol: at least 21). */
-export const TOKEN_LENGTH = 24;
+const TOKEN_LENGTH = 24;
 /** Length of a table id (protocol: at least 10). */
-export const TABLE_ID_LENGTH = 12;
+const TABLE_ID_LENGTH = 12;
 
 /** A new table id. */
 export function newTableId(): string {
@@ -32,12 +32,13 @@ export function tokenMatches(token: string, storedHash: string | null): boolean 
 }
 
 /**
- * The token of a player's seat at a rematch table, derived from its old token, so the server can
- * hand it out again after a reconnect without ever storing a token in the clear.
+ * The token of a player's seat at the rematch of a table, derived from its token there, so any instance can
+ * hand it out again after a reconnect without ever storing a token in the clear; it depends on the finished
+ * table (not the rematch's id), so each asker's seat hash is known before the rematch table exists.
  */
-export function rematchToken(oldToken: string, rematchTableId: string): string {
+export function rematchToken(oldToken: string, finishedTableId: string): string {
   return createHash('sha256')
-    .update(`rematch:${rematchTableId}:${oldToken}`)
+    .update(`rematch:${finishedTableId}:${oldToken}`)
     .digest('base64url')
     .slice(0, TOKEN_LENGTH);
 }

@@ -2,23 +2,17 @@
 // on each move, stopped at the end, and watched by a timer so the server itself decides `timeout`.
 // The authority calls these few functions; the arithmetic is the pure ./clock.ts.
 import type { ClockView, GameResult } from '@fg/protocol';
-import { opponent } from '@fg/rules';
+import { opponent, type Side } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
-import {
-  type Clock,
-  clockAfterMove,
-  clockView,
-  deadline,
-  flagged,
-  replayClock,
-  startClock,
-  stopClock,
-} from './clock.js';
-import type { LiveTable } from './live-table.js';
+import { type Clock, clockView, deadline, flagged, replayClock } from './clock.js';
+import type { LiveTable } from './table-state.js';
 
-/** The clock a stored table had (rebuilt to the ms from its stored times), or null for a table without one. */
-export function storedClock(stored: StoredTable, firstSide: LiveTable['game']['variant']['firstSide']): Clock | null {
+/**
+ * The clock of a stored table, rebuilt to the ms from its stored times (seats taken, moves, end), or null for a
+ * table without one. The clock is a pure function of stored facts, so every instance derives the same one.
+ */
+export function storedClock(stored: StoredTable, firstSide: Side): Clock | null {
   if (!stored.clock) return null;
   const seated = stored.seatedAt ?? { fox: null, geese: null };
   const startedAt = seated.fox !== null && seated.geese !== null ? Math.max(seated.fox, seated.geese) : null;
@@ -27,33 +21,21 @@ export function storedClock(stored: StoredTable, firstSide: LiveTable['game']['v
   return replayClock({ setting: stored.clock, firstSide, startedAt, moveTimes, endedAt });
 }
 
-/** `{ clock }` for a message or view of a table with a clock, as of `at`; nothing for a table without one. */
-export function clockFields(live: LiveTable, at: number): { clock?: ClockView } {
-  return live.clock ? { clock: clockView(live.clock, at) } : {};
+/** `{ clock }` for a message or view of a clock, as of `at`; nothing for a table without one. */
+export function clockFieldsOf(clock: Clock | null, at: number): { clock?: ClockView } {
+  return clock ? { clock: clockView(clock, at) } : {};
 }
 
-/** Starts the clock of the side to move once both seats are taken (called after a seat is taken). */
-export function startWhenSeated(live: LiveTable, at: number): void {
-  if (live.clock && live.clock.running === null && !live.result && live.seats.fox && live.seats.geese)
-    live.clock = startClock(live.clock, live.game.position.turn, at);
+/** `{ clock }` for a message or view of a table with a clock, as of `at`; nothing for a table without one. */
+export function clockFields(live: LiveTable, at: number): { clock?: ClockView } {
+  return clockFieldsOf(live.derived.clock, at);
 }
 
 /** The timeout result if the side to move's time ran out by `at`, checked before a move is accepted. */
 export function timeoutAt(live: LiveTable, at: number): GameResult | null {
-  if (!live.clock || live.result || !flagged(live.clock, at)) return null;
-  return { winner: opponent(live.clock.running!), reason: 'timeout' };
-}
-
-/** Charges a stored move to its mover's clock, or stops the clock when the move ended the game. */
-export function chargeMove(live: LiveTable, side: 'fox' | 'geese', at: number): void {
-  if (!live.clock) return;
-  const charged = clockAfterMove(live.clock, side, at);
-  live.clock = live.result ? stopClock(charged, at) : charged;
-}
-
-/** Stops the clock when the game ends other than by a move. */
-export function stopAtEnd(live: LiveTable, at: number): void {
-  if (live.clock) live.clock = stopClock(live.clock, at);
+  const clock = live.derived.clock;
+  if (!clock || live.facts.stored.result || !flagged(clock, at)) return null;
+  return { winner: opponent(clock.running!), reason: 'timeout' };
 }
 
 /** The longest a timer sleeps before it looks at the time again, so a time source that jumps (tests) is seen soon. */
@@ -73,7 +55,8 @@ export class ClockTimers {
    * no later than the new deadline is left alone: on waking it looks again. So most moves touch no timer.
    */
   sync(live: LiveTable): void {
-    const end = live.clock && !live.result ? deadline(live.clock) : null;
+    const clock = live.derived.clock;
+    const end = clock && !live.facts.stored.result ? deadline(clock) : null;
     const pending = this.#timers.get(live.id);
     // A table reloaded from the store is a new object: its timer replaces the one of the copy it replaced.
     if (pending && pending.live === live && end !== null && pending.wakeAt <= end) return;
@@ -84,7 +67,8 @@ export class ClockTimers {
     const wait = Math.max(0, Math.min(end - now, MAX_SLEEP_MS));
     const timer = setTimeout(() => {
       this.#timers.delete(live.id);
-      if (live.clock && !live.result && this.now() >= (deadline(live.clock) ?? Infinity)) this.onDeadline(live);
+      const now = live.derived.clock;
+      if (now && !live.facts.stored.result && this.now() >= (deadline(now) ?? Infinity)) this.onDeadline(live);
       else this.sync(live);
     }, wait);
     timer.unref();

@@ -20,12 +20,27 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+let defaults: Partial<Config> = {};
+
+/** Settings every later `startServer` of this test file takes (e.g. `redisUrl`, to run a suite in Redis mode). */
+export function setServerDefaults(settings: Partial<Config>): void {
+  defaults = settings;
+}
+
 /** Starts the app on 127.0.0.1 and a free port, with a fresh temp data folder and no web app. */
 export async function startServer(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fg-server-'));
   const config = loadConfig(
     {},
-    { dataDir, logLevel: 'silent', port: 0, host: '127.0.0.1', webDir: join(dataDir, 'no-web'), ...overrides },
+    {
+      dataDir,
+      logLevel: 'silent',
+      port: 0,
+      host: '127.0.0.1',
+      webDir: join(dataDir, 'no-web'),
+      ...defaults,
+      ...overrides,
+    },
   );
   const app = await buildApp(config, deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -112,13 +127,22 @@ export class TestClient {
     where: (message: ServerMessageOf<T>) => boolean = () => true,
     ms = 5000,
   ): Promise<ServerMessageOf<T>> {
+    return this.nextWhere((m): m is ServerMessageOf<T> => m.type === type && where(m as ServerMessageOf<T>), ms, type);
+  }
+
+  /** The first not yet taken message that `where` accepts, of any type; fails after `ms`. */
+  async nextWhere<M extends ServerMessage>(
+    where: (message: ServerMessage) => message is M,
+    ms = 5000,
+    what = 'matching',
+  ): Promise<M> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const index = this.#inbox.findIndex((m) => m.type === type && where(m as ServerMessageOf<T>));
-      if (index >= 0) return this.#inbox.splice(index, 1)[0] as ServerMessageOf<T>;
+      const index = this.#inbox.findIndex(where);
+      if (index >= 0) return this.#inbox.splice(index, 1)[0] as M;
       const left = deadline - Date.now();
       if (left <= 0 || this.socket.readyState === WebSocket.CLOSED) {
-        throw new Error(`no ${type} message within ${ms} ms; got ${JSON.stringify(this.#inbox.map((m) => m.type))}`);
+        throw new Error(`no ${what} message within ${ms} ms; got ${JSON.stringify(this.#inbox.map((m) => m.type))}`);
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);

@@ -1,0 +1,49 @@
+// The Redis keys of the shared mode, named the way an operator reads them. Every key of one table carries the
+// table id as a hash tag ({id}), so a table's scripts touch one slot and would run on a Redis Cluster too.
+import { Redis, type RedisOptions } from 'ioredis';
+
+/** Keys of one table. */
+export const tableKeys = (id: string) => ({
+  table: `fg:table:{${id}}`, // hash: variant, options, fox, geese, result, rematch, createdAt, clock, seatedAt:*, endedAt
+  moves: `fg:table:{${id}}:moves`, // list of move texts, oldest first; its length is the ply
+  times: `fg:table:{${id}}:times`, // list of the ms each move was stored at (the clocks are rebuilt from it)
+  shared: `fg:table:{${id}}:shared`, // hash: drawOffer, ask:fox, ask:geese (need not outlive a restart)
+  presence: `fg:table:{${id}}:presence`, // hash: instance id -> its connections at the table
+  channel: `fg:events:{${id}}`, // pub/sub channel of the table's events
+});
+
+/** Sorted set of unfinished tables by creation time. */
+export const UNFINISHED_KEY = 'fg:unfinished';
+/** Sorted set of tables with a free seat by creation time (the waiting-table sweep reads it). */
+export const WAITING_KEY = 'fg:waiting';
+/** Hash: instance id -> when it last showed a sign of life (ms); also the channel of those signs. */
+export const INSTANCES_KEY = 'fg:instances';
+/** Prefix of the table event channels, for finding the table id of a message. */
+export const CHANNEL_PREFIX = 'fg:events:{';
+/** Prefix of lease keys. */
+export const LEASE_PREFIX = 'fg:lease:';
+
+/** A Lua script called by name through EVALSHA (ioredis loads it on first use). */
+export type Script = (...keysThenArgs: (string | number)[]) => Promise<unknown>;
+
+/** Defines a script on a connection. */
+export function defineScript(redis: Redis, name: string, numberOfKeys: number, lua: string): Script {
+  redis.defineCommand(name, { numberOfKeys, lua });
+  const command = (redis as unknown as Record<string, Script>)[name]!;
+  return (...args) => command.apply(redis, args);
+}
+
+/**
+ * A connection whose calls never hang: a command gets 2 s, is not retried across a reconnect, and a dropped
+ * connection is retried every ≤ 1 s for ever (so an instance carries on by itself once Redis is back).
+ */
+export function connectRedis(url: string, extra: RedisOptions = {}): Redis {
+  return new Redis(url, {
+    commandTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
+    enableAutoPipelining: true,
+    ...extra,
+  });
+}

@@ -1,0 +1,236 @@
+// The shared store: tables and moves in Redis, a hash per table and a list of its moves. Each write is one Lua
+// script, atomic: the append is a compare-and-set on the list's length (the ply), and the script publishes the
+// event on the table's channel in the same step, so no instance can store a change the others never hear of.
+import type { GameResult, TableOptions } from '@fg/protocol';
+import type { Side } from '@fg/rules';
+import type { Redis } from 'ioredis';
+
+import type { TableEvent } from './bus.js';
+import { defineScript, type Script, tableKeys, UNFINISHED_KEY, WAITING_KEY } from './redis-keys.js';
+import type { ComputerSeat, StoredTable, TableStore } from './store.js';
+
+// KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, ply, move, result ('' if none), event, channel,
+// keep ms, stored at (ms).
+const APPEND = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'result') == 1 then return 0 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return 0 end
+redis.call('RPUSH', KEYS[2], ARGV[3])
+redis.call('RPUSH', KEYS[6], ARGV[8])
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[1], 'result', ARGV[4], 'endedAt', ARGV[8])
+  redis.call('ZREM', KEYS[5], ARGV[1])
+end
+-- Kept for the keeping time after the last move: a game both players left for good does not stay for ever.
+for _, i in ipairs({1, 2, 3, 4, 6}) do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+redis.call('PUBLISH', ARGV[6], ARGV[5])
+return 1`;
+
+// KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, result, event, channel, keep ms, ended at (ms).
+const FINISH = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'result') == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'result', ARGV[2], 'endedAt', ARGV[6])
+redis.call('ZREM', KEYS[5], ARGV[1])
+for _, i in ipairs({1, 2, 3, 4, 6}) do redis.call('PEXPIRE', KEYS[i], ARGV[5]) end
+redis.call('PUBLISH', ARGV[4], ARGV[3])
+return 1`;
+
+// KEYS: table, waiting. ARGV: id, side, token hash, event, channel, taken at (ms).
+const TAKE_SEAT = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3], 'seatedAt:' .. ARGV[2], ARGV[6])
+if redis.call('HEXISTS', KEYS[1], 'fox') == 1 and redis.call('HEXISTS', KEYS[1], 'geese') == 1 then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+end
+redis.call('PUBLISH', ARGV[5], ARGV[4])
+return 1`;
+
+// KEYS: table. ARGV: rematch id, event, channel.
+const SET_REMATCH = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'rematch', ARGV[1])
+redis.call('PUBLISH', ARGV[3], ARGV[2])
+return 1`;
+
+// KEYS: table, moves, shared, presence, unfinished, waiting, times. ARGV: id, created before (ms).
+const REMOVE_WAITING = `
+local t = redis.call('HMGET', KEYS[1], 'fox', 'geese', 'createdAt')
+if (t[1] and t[2]) or (t[3] and tonumber(t[3]) >= tonumber(ARGV[2])) then return 0 end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[7])
+redis.call('ZREM', KEYS[5], ARGV[1])
+redis.call('ZREM', KEYS[6], ARGV[1])
+return 1`;
+
+/** Settings of the Redis store. */
+export interface RedisStoreOptions {
+  readonly instance: string; // the bus's instance id, carried by every event this store publishes
+  readonly keepFinishedDays: number; // 30: a table's keys expire this long after its last move or its end
+  readonly subscriber?: Redis; // the bus's connection: without it, other instances' moves do not arrive
+}
+
+/** A TableStore in Redis; the connection is the caller's (shared with the RedisBus) and closed by it. */
+export class RedisStore implements TableStore {
+  readonly announcesWrites = true;
+  readonly #redis: Redis;
+  readonly #instance: string;
+  readonly #keepMs: number;
+  readonly #append: Script;
+  readonly #finish: Script;
+  readonly #takeSeat: Script;
+  readonly #setRematch: Script;
+  readonly #removeOne: Script;
+  readonly #subscriber: Redis | undefined;
+
+  constructor(redis: Redis, options: RedisStoreOptions) {
+    this.#redis = redis;
+    this.#subscriber = options.subscriber;
+    this.#instance = options.instance;
+    this.#keepMs = Math.round(options.keepFinishedDays * 86_400_000);
+    this.#append = defineScript(redis, 'fgAppendMove', 6, APPEND);
+    this.#finish = defineScript(redis, 'fgFinish', 6, FINISH);
+    this.#takeSeat = defineScript(redis, 'fgTakeSeat', 2, TAKE_SEAT);
+    this.#setRematch = defineScript(redis, 'fgSetRematch', 1, SET_REMATCH);
+    this.#removeOne = defineScript(redis, 'fgRemoveWaiting', 7, REMOVE_WAITING);
+  }
+
+  #event(event: TableEvent): string {
+    // The origin first, so an instance skips its own events by their prefix, without parsing them.
+    return JSON.stringify({ origin: this.#instance, ...event });
+  }
+
+  #ownKeys(id: string): string[] {
+    const k = tableKeys(id);
+    return [k.table, k.moves, k.shared, k.presence, UNFINISHED_KEY, k.times];
+  }
+
+  async insertTable(table: StoredTable): Promise<void> {
+    const k = tableKeys(table.id);
+    const fields: Record<string, string> = {
+      variant: table.variant,
+      options: JSON.stringify(table.options),
+      createdAt: String(table.createdAt),
+    };
+    if (table.seats.fox !== null) fields.fox = table.seats.fox;
+    if (table.seats.geese !== null) fields.geese = table.seats.geese;
+    if (table.result) fields.result = JSON.stringify(table.result);
+    if (table.rematch) fields.rematch = table.rematch;
+    if (table.listed) fields.listed = '1'; // v1.1 lobby
+    if (table.computer) fields.computer = JSON.stringify(table.computer); // v1.1 computer seat
+    if (table.clock) fields.clock = JSON.stringify(table.clock);
+    for (const side of ['fox', 'geese'] as const) {
+      const at = table.seatedAt?.[side];
+      if (at !== null && at !== undefined) fields[`seatedAt:${side}`] = String(at);
+    }
+    if (table.endedAt !== null && table.endedAt !== undefined) fields.endedAt = String(table.endedAt);
+    const multi = this.#redis.multi().hset(k.table, fields);
+    if (table.moves.length > 0) multi.rpush(k.moves, ...table.moves);
+    if (table.moveTimes?.length) multi.rpush(k.times, ...table.moveTimes.map(String));
+    if (!table.result) multi.zadd(UNFINISHED_KEY, table.createdAt, table.id);
+    if (table.seats.fox === null || table.seats.geese === null) multi.zadd(WAITING_KEY, table.createdAt, table.id);
+    multi.pexpire(k.table, this.#keepMs);
+    if (table.moves.length > 0) multi.pexpire(k.moves, this.#keepMs);
+    await exec(multi.exec());
+  }
+
+  async loadTable(id: string): Promise<StoredTable | null> {
+    const k = tableKeys(id);
+    const [fields, moves, times] = await Promise.all([
+      this.#redis.hgetall(k.table),
+      this.#redis.lrange(k.moves, 0, -1),
+      this.#redis.lrange(k.times, 0, -1),
+    ]);
+    if (fields.variant === undefined) return null;
+    const ms = (text: string | undefined): number | null => (text === undefined ? null : Number(text));
+    return {
+      id,
+      variant: fields.variant,
+      options: JSON.parse(fields.options ?? '{}') as TableOptions,
+      seats: { fox: fields.fox ?? null, geese: fields.geese ?? null },
+      moves,
+      result: fields.result ? (JSON.parse(fields.result) as GameResult) : null,
+      rematch: fields.rematch ?? null,
+      createdAt: Number(fields.createdAt),
+      clock: fields.clock ? (JSON.parse(fields.clock) as StoredTable['clock']) : null,
+      seatedAt: { fox: ms(fields['seatedAt:fox']), geese: ms(fields['seatedAt:geese']) },
+      moveTimes: times.map(Number),
+      endedAt: ms(fields.endedAt),
+      listed: fields.listed === '1',
+      computer: fields.computer ? (JSON.parse(fields.computer) as ComputerSeat) : null,
+    };
+  }
+
+  async appendMove(
+    id: string,
+    ply: number,
+    move: string,
+    result: GameResult | null,
+    at = Date.now(),
+  ): Promise<boolean> {
+    const event = this.#event({ type: 'moved', ply, move, result, at });
+    const resultText = result ? JSON.stringify(result) : '';
+    const args = [id, ply, move, resultText, event, tableKeys(id).channel, this.#keepMs, at];
+    return (await this.#append(...this.#ownKeys(id), ...args)) === 1;
+  }
+
+  async takeSeat(id: string, side: Side, tokenHash: string, at = Date.now()): Promise<boolean> {
+    const k = tableKeys(id);
+    const ply = await this.#redis.llen(k.moves);
+    const event = this.#event({ type: 'seat', ply, side, tokenHash });
+    return (await this.#takeSeat(k.table, WAITING_KEY, id, side, tokenHash, event, k.channel, at)) === 1;
+  }
+
+  async finish(id: string, result: GameResult, at = Date.now()): Promise<boolean> {
+    const k = tableKeys(id);
+    const ply = await this.#redis.llen(k.moves);
+    const event = this.#event({ type: 'ended', ply, result, at });
+    const args = [id, JSON.stringify(result), event, k.channel, this.#keepMs, at];
+    return (await this.#finish(...this.#ownKeys(id), ...args)) === 1;
+  }
+
+  async setRematch(id: string, rematch: string): Promise<void> {
+    const k = tableKeys(id);
+    const ply = await this.#redis.llen(k.moves);
+    await this.#setRematch(k.table, rematch, this.#event({ type: 'rematch', ply, table: rematch }), k.channel);
+  }
+
+  async listUnfinished(): Promise<StoredTable[]> {
+    const ids = await this.#redis.zrange(UNFINISHED_KEY, '0', '-1');
+    const tables = await Promise.all(ids.map((id) => this.loadTable(id)));
+    // A table whose keys expired (untouched for the keeping time) leaves its id behind: drop it here.
+    const gone = ids.filter((_, i) => tables[i] === null);
+    if (gone.length > 0) await this.#redis.zrem(UNFINISHED_KEY, ...gone);
+    return tables.filter((t): t is StoredTable => t !== null && t.result === null);
+  }
+
+  async removeWaiting(createdBefore: number): Promise<string[]> {
+    const ids = await this.#redis.zrangebyscore(WAITING_KEY, '-inf', `(${createdBefore}`);
+    const removed: string[] = [];
+    for (const id of ids) {
+      const k = tableKeys(id);
+      const keys = [k.table, k.moves, k.shared, k.presence, UNFINISHED_KEY, WAITING_KEY, k.times];
+      if ((await this.#removeOne(...keys, id, String(createdBefore))) === 1) removed.push(id);
+      else await this.#redis.zrem(WAITING_KEY, id); // seated meanwhile, or already gone
+    }
+    return removed;
+  }
+
+  async readiness(): Promise<{ ready: boolean; reason?: string }> {
+    try {
+      await this.#redis.ping();
+      const listening = this.#subscriber?.status ?? 'ready';
+      return listening === 'ready' ? { ready: true } : { ready: false, reason: `redis subscriber ${listening}` };
+    } catch (error) {
+      return { ready: false, reason: `redis does not answer: ${(error as Error).message}` };
+    }
+  }
+
+  async close(): Promise<void> {
+    // The connection belongs to the backend, which closes it after the bus.
+  }
+}
+
+/** The replies of a MULTI; throws the first command error. */
+async function exec(replies: Promise<[Error | null, unknown][] | null>): Promise<void> {
+  const done = await replies;
+  if (!done) throw new Error('redis transaction aborted');
+  for (const [error] of done) if (error) throw error;
+}

@@ -1,0 +1,131 @@
+// Who is at a table: the members connected to this instance, and what other instances report of theirs.
+// Presence is table-wide (docs/protocol.md, Scale-out): a seat is online if any live instance holds it.
+import type { Seats } from '@fg/protocol';
+import { type Side, SIDES } from '@fg/rules';
+
+import type { InstancePresence } from '../store/bus.js';
+import type { Member, Seating } from './table-state.js';
+
+/** The connections of one table, here and elsewhere. */
+export class Connections {
+  readonly members = new Map<Member, Seating>(); // connected to this instance
+  readonly #remote = new Map<string, InstancePresence>(); // instance id -> its connections here
+  readonly #left: Record<Side, number> = { fox: 0, geese: 0 }; // ms; when the seat last went offline, 0: unknown
+  readonly #loadedAt: number; // ms; when this instance loaded the table
+  idleSince: number; // ms; when the last local member left
+  // The coalesced `presence` (at most one per table per 250 ms): when one was last sent, what, and if one waits.
+  presenceSentAt = 0;
+  presenceText = '';
+  presenceTimer: ReturnType<typeof setTimeout> | null = null;
+  reported: InstancePresence | null = null; // what this instance last stored on the bus
+
+  constructor(now: number) {
+    this.#loadedAt = now;
+    this.idleSince = now;
+  }
+
+  readonly #counts: Record<Side | 'spectator', number> = { fox: 0, geese: 0, spectator: 0 }; // of `members`
+
+  /** Connections of one role at this instance. */
+  localCount(role: Side | 'spectator'): number {
+    return this.#counts[role];
+  }
+
+  /** Adds a member (one not at the table). */
+  add(member: Member, seating: Seating): void {
+    this.members.set(member, seating);
+    this.#counts[seating.role]++;
+  }
+
+  /** Removes a member; its seat's offline time starts when its last connection here leaves. */
+  remove(member: Member, now: number): void {
+    const seating = this.members.get(member);
+    if (!seating) return;
+    this.members.delete(member);
+    this.#counts[seating.role]--;
+    if (seating.role !== 'spectator' && this.localCount(seating.role) === 0) this.#left[seating.role] = now;
+    if (this.members.size === 0) this.idleSince = now;
+  }
+
+  /** What this instance reports to the others. */
+  local(): InstancePresence {
+    return {
+      fox: this.localCount('fox'),
+      geese: this.localCount('geese'),
+      spectators: this.localCount('spectator'),
+      left: { ...this.#left },
+    };
+  }
+
+  /** A seat just taken counts as offline since now, until its player connects. */
+  seatTaken(side: Side, now: number): void {
+    this.#left[side] = now;
+  }
+
+  /** Takes another instance's report; a seat it gave up counts as offline since then. */
+  setRemote(instance: string, presence: InstancePresence): void {
+    for (const side of SIDES) this.#left[side] = Math.max(this.#left[side], presence.left[side]);
+    if (presence.fox + presence.geese + presence.spectators === 0) this.#remote.delete(instance);
+    else this.#remote.set(instance, presence);
+  }
+
+  /** Drops the reports of instances no longer live; true if any was dropped. Their seats went offline now. */
+  dropDead(isLive: (instance: string) => boolean, now: number): boolean {
+    let dropped = false;
+    for (const [instance, presence] of this.#remote) {
+      if (isLive(instance)) continue;
+      this.#remote.delete(instance);
+      for (const side of SIDES) if (presence[side] > 0) this.#left[side] = now;
+      dropped = true;
+    }
+    return dropped;
+  }
+
+  /** Whether other instances report connections. */
+  get hasRemote(): boolean {
+    return this.#remote.size > 0;
+  }
+
+  /** Whether any connection anywhere holds this side's seat. */
+  isOnline(side: Side): boolean {
+    if (this.localCount(side) > 0) return true;
+    for (const presence of this.#remote.values()) if (presence[side] > 0) return true;
+    return false;
+  }
+
+  /**
+   * Since when the seat has had no connection anywhere (ms); meaningful while it is offline. With nothing known
+   * (no instance saw it leave), since this instance loaded the table: after a restart the abandonment time starts
+   * afresh. Reports carry only what was seen, so another instance loading the table later resets nothing.
+   */
+  offlineSince(side: Side): number {
+    return this.#left[side] || this.#loadedAt;
+  }
+
+  /** How many connections watch the table, anywhere. */
+  spectators(): number {
+    let count = this.localCount('spectator');
+    for (const presence of this.#remote.values()) count += presence.spectators;
+    return count;
+  }
+
+  /** Both seats as everyone sees them. */
+  seatsView(seats: Readonly<Record<Side, string | null>>): Seats {
+    return {
+      fox: { taken: seats.fox !== null, online: this.isOnline('fox') },
+      geese: { taken: seats.geese !== null, online: this.isOnline('geese') },
+    };
+  }
+}
+
+/** Whether two reports say the same. */
+export function samePresence(a: InstancePresence | null, b: InstancePresence): boolean {
+  return (
+    a !== null &&
+    a.fox === b.fox &&
+    a.geese === b.geese &&
+    a.spectators === b.spectators &&
+    a.left.fox === b.left.fox &&
+    a.left.geese === b.left.geese
+  );
+}

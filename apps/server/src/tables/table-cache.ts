@@ -1,0 +1,206 @@
+// This instance's cache of the tables in use. The store and the bus hold the truth; the cache follows them,
+// loads a table on demand (never remembering a failed load), reloads it when it turns out behind, and tells the
+// members here of every change through the one transition. Presence is coalesced here, table-wide.
+import type { Game } from '@fg/rules';
+
+import { type InstancePresence, type SharedFacts, type TableBus, type TableEvent } from '../store/bus.js';
+import type { StoredTable, TableStore } from '../store/store.js';
+import { samePresence } from './connections.js';
+import { broadcast, sendRematch } from './messages.js';
+import { factsOf, type LiveTable, liveTable, type TableFacts } from './table-state.js';
+import { transition } from './table-transition.js';
+import { presenceMessage } from './views.js';
+
+/** At most one `presence` per table per this many ms (docs/protocol.md), with the latest counts. */
+export const PRESENCE_MS = 250;
+/** How long a table nobody is connected to here stays in memory. */
+const IDLE_MS = 10 * 60_000;
+/** How often the reports of instances that stopped showing signs of life are dropped. */
+const DEAD_CHECK_MS = 5_000;
+
+/** Events that a store announcing its writes has already published with the write itself. */
+const STORE_EVENTS = new Set<TableEvent['type']>(['moved', 'ended', 'seat', 'rematch']);
+
+const NO_SHARED: SharedFacts = { drawOffer: null, rematchAsks: { fox: null, geese: null }, presence: new Map() };
+
+/** The tables this instance holds. */
+export class TableCache {
+  readonly #store: TableStore;
+  readonly #bus: TableBus;
+  readonly #now: () => number;
+  readonly #onError: (error: unknown, what: string) => void;
+  readonly #tables = new Map<string, LiveTable>();
+  readonly #loading = new Map<string, Promise<LiveTable | null>>();
+  readonly #deadCheck: ReturnType<typeof setInterval>;
+  /** Called after every change of a table's facts (the authority sets its clock timer from it). */
+  onChange: (live: LiveTable) => void = () => undefined;
+
+  constructor(store: TableStore, bus: TableBus, now: () => number, onError: (error: unknown, what: string) => void) {
+    this.#store = store;
+    this.#bus = bus;
+    this.#now = now;
+    this.#onError = onError;
+    this.#deadCheck = setInterval(() => this.#dropDead(), DEAD_CHECK_MS);
+    this.#deadCheck.unref();
+  }
+
+  /** A table from memory or the store; concurrent loads of one table share one read; a failed load rejects. */
+  async get(id: string): Promise<LiveTable | null> {
+    const cached = this.#tables.get(id);
+    if (cached) return cached;
+    let loading = this.#loading.get(id);
+    if (!loading) {
+      loading = this.#load(id).finally(() => this.#loading.delete(id));
+      this.#loading.set(id, loading);
+    }
+    return loading;
+  }
+
+  /** A table that was just created, for its first view; not kept. */
+  detached(stored: StoredTable): LiveTable {
+    return liveTable(factsOf(stored, NO_SHARED), this.#now())!;
+  }
+
+  async #load(id: string): Promise<LiveTable | null> {
+    // Subscribed before the read, so an event published after the read cannot be missed.
+    await this.#bus.subscribe(id);
+    try {
+      const [stored, shared] = await Promise.all([this.#store.loadTable(id), this.#bus.shared(id)]);
+      const live = stored ? liveTable(factsOf(stored, shared), this.#now()) : null;
+      if (stored && !live) this.#onError(new Error(`table ${id} does not replay`), 'load');
+      if (!live) {
+        await this.#bus.unsubscribe(id);
+        return null;
+      }
+      for (const [instance, presence] of shared.presence)
+        if (instance !== this.#bus.instance) live.connections.setRemote(instance, presence);
+      this.#tables.set(id, live);
+      this.onChange(live);
+      return live;
+    } catch (error) {
+      await this.#bus.unsubscribe(id).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Runs `then` on a table held here, after its load if it is loading; nothing if it is neither. */
+  async whenLoaded(id: string, then: (live: LiveTable) => Promise<void>): Promise<void> {
+    const live = this.#tables.get(id) ?? (await this.#loading.get(id)?.catch(() => null));
+    if (live) await then(live);
+  }
+
+  /** Runs one action on a table after the ones before it. */
+  exclusive<T>(live: LiveTable, action: () => Promise<T>): Promise<T> {
+    const run = live.queue.then(action, action);
+    live.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Takes new facts into the cache and tells the members here what changed. */
+  apply(live: LiveTable, next: TableFacts, played?: Game): void {
+    const change = transition(live, next, played);
+    if (!change) {
+      this.#onError(new Error(`table ${live.id} does not replay`), 'apply');
+      return;
+    }
+    live.facts = next;
+    live.derived = change.derived;
+    for (const message of change.messages) broadcast(live, message);
+    if (change.rematch) for (const member of live.connections.members.keys()) sendRematch(live, member);
+    if (change.seatsChanged) this.presenceChanged(live);
+    this.onChange(live);
+  }
+
+  /** Applies a change this instance stored, and tells the other instances unless the store already did. */
+  async commit(live: LiveTable, next: TableFacts, event: TableEvent, played?: Game): Promise<void> {
+    this.apply(live, next, played);
+    if (!(this.#store.announcesWrites && STORE_EVENTS.has(event.type))) await this.#bus.publish(live.id, event);
+  }
+
+  /** Reloads a table from the store and the bus; rejects (and marks it stale) when they do not answer. */
+  async refresh(live: LiveTable): Promise<void> {
+    let stored: StoredTable | null;
+    let shared: SharedFacts;
+    try {
+      [stored, shared] = await Promise.all([this.#store.loadTable(live.id), this.#bus.shared(live.id)]);
+    } catch (error) {
+      live.stale = true;
+      throw error;
+    }
+    live.stale = false;
+    if (!stored) return this.#forget(live.id); // removed as a stale waiting table
+    this.apply(live, factsOf(stored, shared));
+    for (const [instance, presence] of shared.presence)
+      if (instance !== this.#bus.instance) live.connections.setRemote(instance, presence);
+  }
+
+  /** After the bus lost and regained its connection: events may have been missed, so every table reloads. */
+  refreshAll(): void {
+    for (const live of this.#tables.values()) {
+      this.exclusive(live, () => this.refresh(live)).catch((error: unknown) => this.#onError(error, 'refresh'));
+    }
+  }
+
+  /** Another instance's connections at a table (loaded here, or loading when they were published). */
+  heardPresence(live: LiveTable, instance: string, presence: InstancePresence): void {
+    live.connections.setRemote(instance, presence);
+    this.presenceChanged(live);
+  }
+
+  /** Schedules a `presence`: at once if none went out in the last PRESENCE_MS, else once that time is up. */
+  presenceChanged(live: LiveTable): void {
+    const connections = live.connections;
+    if (connections.presenceTimer) return;
+    const wait = connections.presenceSentAt + PRESENCE_MS - performance.now();
+    if (wait <= 0) return this.#sendPresence(live);
+    connections.presenceTimer = setTimeout(() => this.#sendPresence(live), wait);
+    connections.presenceTimer.unref();
+  }
+
+  #sendPresence(live: LiveTable): void {
+    const connections = live.connections;
+    connections.presenceTimer = null;
+    connections.presenceSentAt = performance.now();
+    const local = connections.local();
+    if (!samePresence(connections.reported, local) && (connections.reported || connections.members.size > 0)) {
+      connections.reported = local;
+      this.#bus.setPresence(live.id, local).catch((error: unknown) => this.#onError(error, 'presence'));
+    }
+    const text = JSON.stringify(presenceMessage(live, this.#now()));
+    if (text === connections.presenceText) return;
+    connections.presenceText = text;
+    for (const member of connections.members.keys()) member.send(text);
+  }
+
+  #dropDead(): void {
+    const now = this.#now();
+    for (const live of this.#tables.values()) {
+      if (live.connections.hasRemote && live.connections.dropDead((i) => this.#bus.isLive(i), now))
+        this.presenceChanged(live);
+    }
+  }
+
+  /** Forgets removed tables, and tables nobody here was at for IDLE_MS. */
+  async sweep(removed: readonly string[]): Promise<void> {
+    for (const id of removed) await this.#forget(id);
+    const now = this.#now();
+    for (const [id, live] of this.#tables) {
+      if (live.connections.members.size === 0 && now - live.connections.idleSince > IDLE_MS) await this.#forget(id);
+    }
+  }
+
+  async #forget(id: string): Promise<void> {
+    const live = this.#tables.get(id);
+    if (!live) return;
+    this.#tables.delete(id);
+    if (live.connections.presenceTimer) clearTimeout(live.connections.presenceTimer);
+    await this.#bus.unsubscribe(id).catch((error: unknown) => this.#onError(error, 'unsubscribe'));
+  }
+
+  /** Stops the timers. */
+  close(): void {
+    clearInterval(this.#deadCheck);
+    for (const live of this.#tables.values())
+      if (live.connections.presenceTimer) clearTimeout(live.connections.presenceTimer);
+  }
+}

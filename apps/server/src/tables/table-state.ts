@@ -1,0 +1,105 @@
+// A table as one instance holds it, split by owner: the facts (the store's and the bus's, replaced whole when
+// they change), the game the rules derive from them, and the connections (here and at other instances).
+import type { Role } from '@fg/protocol';
+import { type Game, makePosition, opponent, replayRecord, type Side } from '@fg/rules';
+
+import type { DrawOffer, SharedFacts } from '../store/bus.js';
+import type { StoredTable } from '../store/store.js';
+import type { Clock } from './clock.js';
+import { Connections } from './connections.js';
+import { storedClock } from './table-clock.js';
+
+/** A connection at a table, as the authority sees it: something that takes serialized messages. */
+export interface Member {
+  send(text: string): void;
+}
+
+/** Who a member is at its table; players keep their token to derive a rematch seat. */
+export interface Seating {
+  readonly role: Role;
+  readonly token: string | null;
+}
+
+/** What every instance agrees on: the stored table and the table-wide facts of the bus. */
+export interface TableFacts {
+  readonly stored: StoredTable;
+  readonly drawOffer: DrawOffer | null; // as stored; `standingOffer` tells whether it still stands
+  readonly rematchAsks: Readonly<Record<Side, string | null>>; // hash of each asker's token at the rematch
+}
+
+/** What the rules derive from the facts, made once per change. */
+export interface DerivedGame {
+  readonly game: Game;
+  readonly position: string; // position text of game.position
+  readonly clock: Clock | null; // rebuilt from the stored times; null for a table without a time control
+}
+
+/** A loaded table. */
+export interface LiveTable {
+  readonly id: string;
+  facts: TableFacts;
+  derived: DerivedGame;
+  readonly connections: Connections;
+  queue: Promise<unknown>; // actions and bus events on one table run one at a time
+  stale: boolean; // the last store call failed: reload before the next action
+}
+
+/** Facts of a table straight from the store and the bus. */
+export function factsOf(stored: StoredTable, shared: Pick<SharedFacts, 'drawOffer' | 'rematchAsks'>): TableFacts {
+  return { stored, drawOffer: shared.drawOffer, rematchAsks: shared.rematchAsks };
+}
+
+/** Replays the stored moves; null if they do not replay. */
+export function deriveGame(stored: StoredTable): DerivedGame | null {
+  const replayed = replayRecord({ variant: stored.variant, options: stored.options, moves: stored.moves });
+  if (!replayed.ok) return null;
+  const game = replayed.value;
+  return {
+    game,
+    position: makePosition(game.variant.board, game.position),
+    clock: storedClock(stored, game.variant.firstSide),
+  };
+}
+
+/** A live table from its facts; null if its moves do not replay. */
+export function liveTable(facts: TableFacts, now: number): LiveTable | null {
+  const derived = deriveGame(facts.stored);
+  if (!derived) return null;
+  return {
+    id: facts.stored.id,
+    facts,
+    derived,
+    connections: new Connections(now),
+    queue: Promise.resolve(),
+    stale: false,
+  };
+}
+
+/**
+ * The stored offer while the offerer's opponent has not moved since it was made; none once the game is over.
+ * Turns alternate, so from the offer's ply and the side to move now it follows whether the opponent has moved.
+ */
+function unlapsedOffer(facts: TableFacts, turn: Side): DrawOffer | null {
+  const offer = facts.drawOffer;
+  if (!offer || facts.stored.result) return null;
+  const since = facts.stored.moves.length - offer.ply;
+  if (since >= 2 || (since === 1 && turn === offer.side) || since < 0) return null;
+  return offer;
+}
+
+/** The draw offer that still stands (docs/protocol.md): not lapsed and not declined. */
+export function standingOffer(facts: TableFacts, turn: Side): DrawOffer | null {
+  const offer = unlapsedOffer(facts, turn);
+  return offer && !offer.declined ? offer : null;
+}
+
+/** Whether `side`'s offer was declined and its opponent has not moved since: a new offer is ignored then. */
+export function offerRefused(facts: TableFacts, turn: Side, side: Side): boolean {
+  const offer = unlapsedOffer(facts, turn);
+  return offer !== null && offer.declined === true && offer.side === side;
+}
+
+/** The other side's standing offer, if any. */
+export function opponentOffers(facts: TableFacts, turn: Side, side: Side): boolean {
+  return standingOffer(facts, turn)?.side === opponent(side);
+}

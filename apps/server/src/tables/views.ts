@@ -1,0 +1,88 @@
+// The views of a table that clients are sent, and a new table's stored form.
+import type { Seats, ServerMessageOf, TableView } from '@fg/protocol';
+import { SIDES, type Variant } from '@fg/rules';
+
+import type { StoredTable } from '../store/store.js';
+import { clockFields } from './table-clock.js';
+import type { TableSnapshot } from './table-observer.js';
+import { type LiveTable, standingOffer } from './table-state.js';
+import { statusOf } from './table-transition.js';
+
+/** What a table may be created with besides its seats (v1.1). */
+export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer'>;
+
+/** A new table of a variant, before any move; the seats given are taken at `now`. */
+export function newStoredTable(
+  id: string,
+  variant: Variant,
+  seats: StoredTable['seats'],
+  now: number,
+  extras: TableExtras = {},
+): StoredTable {
+  return {
+    id,
+    variant: variant.id,
+    options: variant.options,
+    seats,
+    moves: [],
+    result: null,
+    rematch: null,
+    createdAt: now,
+    clock: extras.clock ?? null,
+    listed: extras.listed ?? false,
+    computer: extras.computer ?? null,
+    seatedAt: { fox: seats.fox === null ? null : now, geese: seats.geese === null ? null : now },
+    moveTimes: [],
+    endedAt: null,
+  };
+}
+
+/** The table as everyone at it sees it, its clocks as of `at`: no tokens, ever. */
+export function tableView(table: LiveTable, at: number = Date.now()): TableView {
+  const { stored } = table.facts;
+  const { game, position } = table.derived;
+  return {
+    id: table.id,
+    variant: game.variant.id,
+    options: { ...game.variant.options },
+    status: statusOf(stored),
+    seats: seatsView(table),
+    spectators: table.connections.spectators(),
+    position,
+    turn: game.position.turn,
+    ply: stored.moves.length,
+    moves: [...stored.moves],
+    result: stored.result,
+    rematch: stored.rematch,
+    // Offers live on the bus, not in the store; the view carries them so a reconnecting client still sees them.
+    drawOffer: standingOffer(table.facts, game.position.turn)?.side ?? null,
+    rematchRequests: stored.rematch ? [] : SIDES.filter((side) => table.facts.rematchAsks[side] !== null),
+    ...clockFields(table, at),
+  };
+}
+
+/** Who is connected and how many watch, table-wide (and the clocks, which a seat taken may start). */
+export function presenceMessage(table: LiveTable, at: number = Date.now()): ServerMessageOf<'presence'> {
+  return {
+    type: 'presence',
+    seats: seatsView(table),
+    spectators: table.connections.spectators(),
+    ...clockFields(table, at),
+  };
+}
+
+/** Both seats as everyone sees them; v1.1: the computer's seat carries its level and is always there. */
+function seatsView(table: LiveTable): Seats {
+  const { seats, computer } = table.facts.stored;
+  const view = table.connections.seatsView(seats);
+  return computer ? { ...view, [computer.side]: { taken: true, online: true, computer: computer.level } } : view;
+}
+
+/** The table's facts for its observers (v1.1): as stored, plus who is there. */
+export function tableSnapshot(table: LiveTable): TableSnapshot {
+  return {
+    stored: table.facts.stored,
+    spectators: table.connections.spectators(),
+    connected: table.connections.members.size,
+  };
+}
