@@ -55,5 +55,10 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // Plain JavaScript entries (the computer's worker thread) are in no tsconfig: lint them without type information.
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   prettier,
 );

@@ -11,6 +11,7 @@ const BENCHES: [string, string][] = [
   ['rules: perft', 'packages/rules/bench/perft.ts'],
   ['engine: speed and strength', 'packages/engine/bench/engine.ts'],
   ['server: load', 'apps/server/bench/run.ts'],
+  ['server: computer games and the event loop', 'apps/server/bench/computer.ts'],
   ['server: hostile clients', 'apps/server/bench/hostile.ts'],
   ['server: store on the event loop vs a worker', 'apps/server/bench/store-offload.ts'],
   ['web: bundle and table page', 'apps/web/bench/bundle.ts'],

@@ -12,9 +12,9 @@ export const CLOCK_TICKS: number = (() => {
   }
 })();
 
-/** User plus system CPU time a process has used so far, in microseconds. */
-export function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** User plus system CPU time a process (or one of its threads: the main thread's id is the pid) has used so far, in microseconds. */
+export function cpuMicros(pid: number, thread?: number): number {
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   // The command name (field 2) may hold spaces, so count fields after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(fields[11]); // field 14 of the whole line

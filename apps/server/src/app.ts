@@ -3,7 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
+import { ComputerSeats } from './computer/computer-seats.js';
+import { ThinkPool } from './computer/think-pool.js';
 import type { Config } from './config.js';
+import { Lobby } from './lobby/lobby.js';
+import { MemoryLobbyIndex } from './lobby/lobby-index.js';
+import { registerLobbyRoutes } from './lobby/lobby-routes.js';
 import { loggerOptions, LogThrottle } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
@@ -51,13 +56,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
   });
   const store = backend.store;
+  const onError = (error: unknown, what: string): void => throttle.error(app.log, what, error);
+  // v1.1: the lobby and the computer's seats watch the tables.
+  const lobby = new Lobby(new MemoryLobbyIndex(), { ...(deps.now ? { now: deps.now } : {}), onError });
+  const computers = new ComputerSeats(new ThinkPool(config.computerThreads), {
+    thinkMs: config.computerThinkMs,
+    onError,
+  });
   const authority = new Authority(store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
-    onError: (error, what) => throttle.error(app.log, what, error),
+    onError,
+    observers: [lobby, computers], // v1.1
   });
+  computers.bind(authority); // v1.1
+  app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
   const connections = new Connections({
     maxPerAddress: config.maxConnectionsPerAddress,
     helloMs: config.helloMs,
@@ -93,6 +108,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
   });
 
+  // v1.1: listed tables back in the lobby; the computer sits down again where it was playing.
+  const unfinished = await store.listUnfinished();
+  await lobby.restore(unfinished);
+  app.log.info({ tables: computers.resume(unfinished) }, 'computer games resumed');
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),
@@ -110,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     allowedOrigins: config.allowedOrigins,
     throttle,
   });
+  registerLobbyRoutes(app, lobby); // v1.1
   registerGameRecordRoute(app, authority);
   registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
 
+import { defaultThreads } from './computer/think-pool.js';
+
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** The environment variables the server reads, with their defaults. */
@@ -40,6 +42,10 @@ export const envSchema = z.object({
   KEEP_FINISHED_DAYS: z.coerce.number().positive().default(30),
   /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** v1.1: threads the computer thinks in; 0 = the cores less one (at least one). */
+  COMPUTER_THREADS: intFrom(0),
+  /** v1.1: a cap in ms on the computer's time a move (tests); 0 = each level's own time. */
+  COMPUTER_THINK_MS: intFrom(0),
   /** Bytes a socket may have queued for a client that does not read: above it a spectator is closed with 1013. */
   MAX_QUEUED_BYTES: intFrom(1024 * 1024, 1024),
   /** WebSocket connections one client address may hold at once: room for a school behind one NAT. */
@@ -80,6 +86,8 @@ export interface Config {
   readonly waitingHours: number; // 24
   readonly sqliteSync: 'full' | 'normal';
   readonly trustProxy: boolean;
+  readonly computerThreads: number; // v1.1: 1 on two cores
+  readonly computerThinkMs: number; // v1.1: 0 = each level's own time
   readonly redisUrl: string | null; // 'redis://127.0.0.1:6379'; null: SQLite, one process
   readonly keepFinishedDays: number; // 30
   readonly maxQueuedBytes: number; // 1 MiB
@@ -117,6 +125,8 @@ export function loadConfig(
     waitingHours: e.WAITING_HOURS,
     sqliteSync: e.SQLITE_SYNC,
     trustProxy: e.TRUST_PROXY === 'true',
+    computerThreads: e.COMPUTER_THREADS || defaultThreads(),
+    computerThinkMs: e.COMPUTER_THINK_MS,
     redisUrl: e.REDIS_URL ?? null,
     keepFinishedDays: e.KEEP_FINISHED_DAYS,
     maxQueuedBytes: e.MAX_QUEUED_BYTES,

@@ -14,6 +14,8 @@ if (redis) {
   await import('./socket.test.js');
   await import('./games.test.js');
   await import('./endings.test.js');
+  await import('./lobby/lobby.test.js'); // v1.1
+  await import('./computer/computer.test.js'); // v1.1
 }
 
 it.skipIf(redis === null)('ran the suites against Redis: their tables and moves are there', async () => {

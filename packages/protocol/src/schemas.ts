@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import {
   CLOCK_LIMITS,
+  COMPUTER_LEVELS,
   HTTP_ERROR_CODES,
   REASONS,
   ROLES,
@@ -12,6 +13,11 @@ import {
   SOCKET_ERROR_CODES,
   TABLE_STATUSES,
 } from './vocabulary.js';
+
+/** The computer asked for at creation (v1.1): strict, so a typo is refused. */
+export const computerSettingSchema = z.strictObject({
+  level: z.number().int().min(COMPUTER_LEVELS.min).max(COMPUTER_LEVELS.max),
+});
 
 /** A side: `fox` or `geese`. */
 export const sideSchema = z.enum(SIDES);
@@ -32,7 +38,12 @@ export const reasonSchema = z.enum(REASONS);
 /** A finished game's result; `winner` is null for a draw. */
 export const resultSchema = z.object({ winner: sideSchema.nullable(), reason: reasonSchema });
 /** A seat as everyone sees it. */
-export const seatStateSchema = z.object({ taken: z.boolean(), online: z.boolean() });
+export const seatStateSchema = z.object({
+  taken: z.boolean(),
+  online: z.boolean(),
+  /** v1.1: the computer's level, on the seat the computer holds. */
+  computer: z.number().int().min(COMPUTER_LEVELS.min).max(COMPUTER_LEVELS.max).optional(),
+});
 /** Both seats as everyone sees them. */
 export const seatsSchema = z.object({ fox: seatStateSchema, geese: seatStateSchema });
 /** A seat as only its holder sees it: the side and the secret token. */
@@ -98,6 +109,10 @@ export const createTableBodySchema = z.object({
   variant: z.enum(VARIANT_IDS),
   options: optionsSchema.optional(),
   side: z.enum(SEAT_CHOICES).optional(),
+  /** v1.1: the computer takes the other seat at once. */
+  computer: computerSettingSchema.optional(),
+  /** v1.1: the table appears in the lobby (default false). */
+  listed: z.boolean().optional(),
   clock: clockSettingSchema.optional(),
 });
 /** `POST /api/tables/:id/seats` body (may be empty). */

@@ -9,6 +9,9 @@ export const PROTOCOL_VERSION = 1;
 /** The largest WebSocket text frame a client may send, in bytes. */
 export const MAX_FRAME_BYTES = 4096;
 
+/** The computer's levels (v1.1): 1 a beginner, 8 the strongest within 2 s a move. */
+export const COMPUTER_LEVELS = { min: 1, max: 8 } as const;
+
 /** Sides a table's creator may ask for; `random` lets the server pick. */
 export const SEAT_CHOICES = ['fox', 'geese', 'random'] as const;
 /** A side, or `random`. */

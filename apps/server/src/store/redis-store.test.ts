@@ -67,6 +67,8 @@ describe.skipIf(skip !== null)('redis store', () => {
       seatedAt: { fox: 1000, geese: 1200 },
       moveTimes: [1500],
       endedAt: null,
+      listed: true,
+      computer: { side: 'geese', level: 8, token: 't'.repeat(24) },
     });
     await store.insertTable(stored);
     const keys = tableKeys(stored.id);
@@ -79,6 +81,8 @@ describe.skipIf(skip !== null)('redis store', () => {
       clock: '{"initial":300,"increment":3}',
       'seatedAt:fox': '1000',
       'seatedAt:geese': '1200',
+      listed: '1',
+      computer: '{"side":"geese","level":8,"token":"tttttttttttttttttttttttt"}',
     });
     expect(await client.lrange(keys.moves, 0, -1)).toEqual(['d4-d5']);
     expect(await client.lrange(keys.times, 0, -1)).toEqual(['1500']);

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 
 import type { TableEvent } from './bus.js';
 import { defineScript, type Script, tableKeys, UNFINISHED_KEY, WAITING_KEY } from './redis-keys.js';
-import type { StoredTable, TableStore } from './store.js';
+import type { ComputerSeat, StoredTable, TableStore } from './store.js';
 
 // KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, ply, move, result ('' if none), event, channel,
 // keep ms, stored at (ms).
@@ -113,6 +113,8 @@ export class RedisStore implements TableStore {
     if (table.seats.geese !== null) fields.geese = table.seats.geese;
     if (table.result) fields.result = JSON.stringify(table.result);
     if (table.rematch) fields.rematch = table.rematch;
+    if (table.listed) fields.listed = '1'; // v1.1 lobby
+    if (table.computer) fields.computer = JSON.stringify(table.computer); // v1.1 computer seat
     if (table.clock) fields.clock = JSON.stringify(table.clock);
     for (const side of ['fox', 'geese'] as const) {
       const at = table.seatedAt?.[side];
@@ -151,6 +153,8 @@ export class RedisStore implements TableStore {
       seatedAt: { fox: ms(fields['seatedAt:fox']), geese: ms(fields['seatedAt:geese']) },
       moveTimes: times.map(Number),
       endedAt: ms(fields.endedAt),
+      listed: fields.listed === '1',
+      computer: fields.computer ? (JSON.parse(fields.computer) as ComputerSeat) : null,
     };
   }
 

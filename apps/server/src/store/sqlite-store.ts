@@ -10,26 +10,8 @@ import { CommitBatch } from './commit-batch.js';
 import { FileIdentity } from './file-identity.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
 import { atomic } from './sqlite-transaction.js';
-import type { StoredTable, TableStore } from './store.js';
+import type { ComputerSeat, StoredTable, TableStore } from './store.js';
 import { describeStorageError, StoreUnavailable } from './store-unavailable.js';
-
-/** Columns added in v1.1 for clocks, added to a database made before them (each is NULL on old rows). */
-const ADDED_COLUMNS: readonly [table: string, column: string][] = [
-  ['tables', 'clock TEXT'], // JSON of the clock setting, or NULL: no clock
-  ['tables', 'fox_at INTEGER'], // ms when the fox seat was taken
-  ['tables', 'geese_at INTEGER'],
-  ['tables', 'ended_at INTEGER'], // ms when the game ended
-  ['moves', 'at INTEGER'], // ms when the move was stored
-];
-
-/** Adds the columns a database lacks, so a data folder from before clocks opens as it is. */
-function addMissingColumns(db: Database.Database): void {
-  for (const [table, column] of ADDED_COLUMNS) {
-    const name = column.split(' ')[0]!;
-    const present = db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[];
-    if (!present.some((c) => c.name === name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
-  }
-}
 
 interface TableRow {
   id: string;
@@ -40,6 +22,8 @@ interface TableRow {
   result: string | null;
   rematch: string | null;
   created_at: number;
+  listed: number;
+  computer: string | null;
   clock: string | null;
   fox_at: number | null;
   geese_at: number | null;
@@ -79,7 +63,6 @@ export class SqliteStore implements TableStore {
   constructor(dataDir: string, options: SqliteStoreOptions | 'full' | 'normal' = {}) {
     const settings = typeof options === 'string' ? { sync: options } : options;
     const db = openDatabase(dataDir, settings.sync ?? 'normal');
-    addMissingColumns(db);
     this.#db = db;
     this.#onFileLost = settings.onFileLost ?? (() => undefined);
     if (dataDir === ':memory:') {
@@ -93,7 +76,7 @@ export class SqliteStore implements TableStore {
     }
     this.#statements = {
       insert: db.prepare(
-        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, clock, fox_at, geese_at) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @clock, @fox_at, @geese_at)',
+        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, clock, fox_at, geese_at, listed, computer) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @clock, @fox_at, @geese_at, @listed, @computer)',
       ),
       insertMove: db.prepare('INSERT INTO moves (table_id, ply, move, at) VALUES (?, ?, ?, ?)'),
       load: db.prepare<[string]>('SELECT * FROM tables WHERE id = ?'),
@@ -143,6 +126,8 @@ export class SqliteStore implements TableStore {
         clock: table.clock ? JSON.stringify(table.clock) : null,
         fox_at: table.seatedAt?.fox ?? null,
         geese_at: table.seatedAt?.geese ?? null,
+        listed: table.listed ? 1 : 0,
+        computer: table.computer ? JSON.stringify(table.computer) : null,
       });
       table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move, table.moveTimes?.[ply] ?? null));
     });
@@ -201,6 +186,8 @@ export class SqliteStore implements TableStore {
       seatedAt: { fox: row.fox_at, geese: row.geese_at },
       moveTimes: moves.map((m) => m.at ?? 0),
       endedAt: row.ended_at,
+      listed: row.listed === 1,
+      computer: row.computer ? (JSON.parse(row.computer) as ComputerSeat) : null,
     };
   }
 

@@ -33,6 +33,8 @@ const table = (id: string, fields: Partial<StoredTable> = {}): StoredTable => ({
   result: null,
   rematch: null,
   createdAt: 1000,
+  listed: false,
+  computer: null,
   clock: null,
   seatedAt: { fox: 1000, geese: null },
   moveTimes: (fields.moves ?? []).map((_, ply) => 2000 + ply),
@@ -46,6 +48,10 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
     await store.insertTable(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
     expect(await store.loadTable('aaaaaaaaaaaa')).toEqual(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
     expect(await store.loadTable('bbbbbbbbbbbb')).toBeNull();
+    // v1.1: a listed table with the computer's seat.
+    const computer = { side: 'geese' as const, level: 8, token: 't'.repeat(24) };
+    await store.insertTable(table('cccccccccccc', { listed: true, computer }));
+    expect(await store.loadTable('cccccccccccc')).toEqual(table('cccccccccccc', { listed: true, computer }));
     await store.close();
   });
 

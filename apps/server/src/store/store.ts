@@ -17,6 +17,16 @@ export interface StoredTable {
   readonly seatedAt?: Readonly<Record<Side, number | null>>; // ms when each seat was taken
   readonly moveTimes?: readonly number[]; // ms when each move was stored, oldest first
   readonly endedAt?: number | null; // ms when the game ended
+  // v1.1 (lobby, computer): optional so stores and tests that predate them still build.
+  readonly listed?: boolean; // shown in the lobby
+  readonly computer?: ComputerSeat | null; // the seat the computer holds
+}
+
+/** The computer's seat at a table: its side, level and the token it joins with (never sent to a client). */
+export interface ComputerSeat {
+  readonly side: Side;
+  readonly level: number; // 1-8
+  readonly token: string;
 }
 
 /** Storage of tables. Every write is durable once its promise resolves. */

@@ -33,9 +33,10 @@ import { done, type Outcome, refuse } from './outcome.js';
 import { hashToken, newTableId, newToken, tokenMatches } from './seat-tokens.js';
 import { TableCache } from './table-cache.js';
 import { ClockTimers, timeoutAt } from './table-clock.js';
+import type { TableObserver } from './table-observer.js';
 import type { LiveTable, Member } from './table-state.js';
 import { statusOf } from './table-transition.js';
-import { newStoredTable, tableView } from './views.js';
+import { newStoredTable, tableSnapshot, tableView } from './views.js';
 
 /** Settings and seams of the authority. */
 export interface AuthorityOptions {
@@ -45,6 +46,7 @@ export interface AuthorityOptions {
   readonly now?: () => number;
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
   readonly onError?: (error: unknown, what: string) => void;
+  readonly observers?: readonly TableObserver[]; // v1.1: the lobby and the computer's seats
 }
 
 /** The game messages a seated player sends. */
@@ -69,6 +71,7 @@ export class Authority {
   readonly #seated = new Map<Member, LiveTable>();
   readonly #context: ActionContext;
   readonly #timers: ClockTimers;
+  readonly #observers: readonly TableObserver[];
 
   constructor(store: TableStore, options: AuthorityOptions) {
     this.#store = store;
@@ -79,6 +82,7 @@ export class Authority {
     this.#pickSide = options.pickSide ?? cryptoSide;
     this.#onError = options.onError ?? (() => undefined);
     this.#cache = new TableCache(store, this.#bus, this.#now, this.#onError);
+    this.#observers = options.observers ?? [];
     this.#context = {
       store,
       bus: this.#bus,
@@ -116,8 +120,12 @@ export class Authority {
     const side = !body.side || body.side === 'random' ? this.#pickSide() : body.side;
     const token = newToken();
     const hash = hashToken(token);
+    // v1.1: the computer takes the other seat at once, with a token of its own.
+    const computer = body.computer ? { side: opponent(side), level: body.computer.level, token: newToken() } : null;
     const seats = { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null };
-    const stored = newStoredTable(newTableId(), variant.value, seats, this.#now(), body.clock ?? null);
+    if (computer) seats[computer.side] = hashToken(computer.token);
+    const extras = { clock: body.clock ?? null, listed: body.listed ?? false, computer };
+    const stored = newStoredTable(newTableId(), variant.value, seats, this.#now(), extras);
     try {
       await this.#store.insertTable(stored);
     } catch (error) {
@@ -126,6 +134,7 @@ export class Authority {
     }
     // Loaded when someone connects: a table nobody joins never takes memory here.
     const live = this.#cache.detached(stored);
+    this.#changed(live); // v1.1 observers (the computer's seat loads it at once)
     return done({ table: tableView(live, this.#now()), seat: { side, token } });
   }
 
@@ -205,6 +214,7 @@ export class Authority {
   leave(member: Member): void {
     const live = this.#leaveQuietly(member);
     if (live) this.#cache.presenceChanged(live);
+    if (live) this.#changed(live); // v1.1 observers
   }
 
   /** Removes a member without telling anyone; returns the table it was at. */
@@ -285,7 +295,7 @@ export class Authority {
    * call that fails answers `unavailable` and sets the cache back to the store's truth (docs/protocol.md).
    */
   #guarded<T>(live: LiveTable, action: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
-    return this.#cache.exclusive(live, async () => {
+    const run = this.#cache.exclusive(live, async () => {
       try {
         if (live.stale) await this.#cache.refresh(live);
         return await action();
@@ -296,6 +306,8 @@ export class Authority {
         return refuse<T>('unavailable', UNAVAILABLE);
       }
     });
+    void run.finally(() => this.#changed(live)).catch(() => undefined); // v1.1 observers
+    return run;
   }
 
   /** An event from another instance. */
@@ -314,5 +326,18 @@ export class Authority {
       .catch((error: unknown) => {
         this.#onError(error, 'bus event');
       });
+  }
+
+  /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
+  #changed(live: LiveTable): void {
+    if (this.#observers.length === 0) return;
+    const snapshot = tableSnapshot(live);
+    for (const observer of this.#observers) {
+      try {
+        observer.changed(snapshot);
+      } catch (error) {
+        this.#onError(error, 'table observer');
+      }
+    }
   }
 }

@@ -16,7 +16,7 @@ import {
   standingOffer,
   type TableFacts,
 } from './table-state.js';
-import { newStoredTable } from './views.js';
+import { newStoredTable, type TableExtras } from './views.js';
 
 /** What the actions need from the authority. */
 export interface ActionContext {
@@ -156,11 +156,22 @@ export async function askRematch(
   const id = newTableId();
   // Sides swap: the old geese player takes the fox seat, and the other way round.
   const seats = { fox: asks.geese, geese: asks.fox };
-  await ctx.store.insertTable(newStored(id, live, seats, ctx.now()));
+  // v1.1: the computer keeps playing the rematch, on the other side, with the token derived from its own.
+  const computer = stored.computer && {
+    side: opponent(stored.computer.side),
+    level: stored.computer.level,
+    token: rematchToken(stored.computer.token, live.id),
+  };
+  await ctx.store.insertTable(newStored(id, live, seats, ctx.now(), { computer }));
   await ctx.store.setRematch(live.id, id);
   await ctx.commit(live, { ...asked, stored: { ...stored, rematch: id } }, { type: 'rematch', ply, table: id });
   return done(undefined);
 }
 
-const newStored = (id: string, live: LiveTable, seats: Record<Side, string | null>, now: number) =>
-  newStoredTable(id, live.derived.game.variant, seats, now);
+const newStored = (
+  id: string,
+  live: LiveTable,
+  seats: Record<Side, string | null>,
+  now: number,
+  extras: TableExtras = {},
+) => newStoredTable(id, live.derived.game.variant, seats, now, extras);

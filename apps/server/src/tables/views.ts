@@ -1,11 +1,15 @@
 // The views of a table that clients are sent, and a new table's stored form.
-import type { ClockSetting, ServerMessageOf, TableView } from '@fg/protocol';
+import type { Seats, ServerMessageOf, TableView } from '@fg/protocol';
 import { SIDES, type Variant } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
 import { clockFields } from './table-clock.js';
+import type { TableSnapshot } from './table-observer.js';
 import { type LiveTable, standingOffer } from './table-state.js';
 import { statusOf } from './table-transition.js';
+
+/** What a table may be created with besides its seats (v1.1). */
+export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer'>;
 
 /** A new table of a variant, before any move; the seats given are taken at `now`. */
 export function newStoredTable(
@@ -13,7 +17,7 @@ export function newStoredTable(
   variant: Variant,
   seats: StoredTable['seats'],
   now: number,
-  clock: ClockSetting | null = null,
+  extras: TableExtras = {},
 ): StoredTable {
   return {
     id,
@@ -24,7 +28,9 @@ export function newStoredTable(
     result: null,
     rematch: null,
     createdAt: now,
-    clock,
+    clock: extras.clock ?? null,
+    listed: extras.listed ?? false,
+    computer: extras.computer ?? null,
     seatedAt: { fox: seats.fox === null ? null : now, geese: seats.geese === null ? null : now },
     moveTimes: [],
     endedAt: null,
@@ -40,7 +46,7 @@ export function tableView(table: LiveTable, at: number = Date.now()): TableView 
     variant: game.variant.id,
     options: { ...game.variant.options },
     status: statusOf(stored),
-    seats: table.connections.seatsView(stored.seats),
+    seats: seatsView(table),
     spectators: table.connections.spectators(),
     position,
     turn: game.position.turn,
@@ -59,8 +65,24 @@ export function tableView(table: LiveTable, at: number = Date.now()): TableView 
 export function presenceMessage(table: LiveTable, at: number = Date.now()): ServerMessageOf<'presence'> {
   return {
     type: 'presence',
-    seats: table.connections.seatsView(table.facts.stored.seats),
+    seats: seatsView(table),
     spectators: table.connections.spectators(),
     ...clockFields(table, at),
+  };
+}
+
+/** Both seats as everyone sees them; v1.1: the computer's seat carries its level and is always there. */
+function seatsView(table: LiveTable): Seats {
+  const { seats, computer } = table.facts.stored;
+  const view = table.connections.seatsView(seats);
+  return computer ? { ...view, [computer.side]: { taken: true, online: true, computer: computer.level } } : view;
+}
+
+/** The table's facts for its observers (v1.1): as stored, plus who is there. */
+export function tableSnapshot(table: LiveTable): TableSnapshot {
+  return {
+    stored: table.facts.stored,
+    spectators: table.connections.spectators(),
+    connected: table.connections.members.size,
   };
 }

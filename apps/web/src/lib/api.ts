@@ -1,5 +1,11 @@
 // The HTTP API of docs/protocol.md, as functions returning values (never throwing).
-import type { CreateTableBody, CreateTableResponse, TableResponse, TakeSeatResponse } from '@fg/protocol';
+import type {
+  CreateTableBody,
+  CreateTableResponse,
+  LobbyResponse,
+  TableResponse,
+  TakeSeatResponse,
+} from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
 /** An API answer: the body, or an error code (protocol codes, or `network`) with its message. */
@@ -42,4 +48,9 @@ export function fetchTable(id: string): Promise<ApiResult<TableResponse>> {
 /** Takes a free seat of a table (the given side, or whichever is free). */
 export function takeSeat(id: string, side?: Side): Promise<ApiResult<TakeSeatResponse>> {
   return request('POST', `/api/tables/${encodeURIComponent(id)}/seats`, side ? { side } : {});
+}
+
+/** The lobby's two lists (v1.1). */
+export function fetchLobby(): Promise<ApiResult<LobbyResponse>> {
+  return request('GET', '/api/lobby');
 }

@@ -1,5 +1,5 @@
 // Creating a table: ask the server, keep the seat it gives, open the table page.
-import type { ClockSetting, SeatChoice, TableOptions } from '@fg/protocol';
+import type { CreateTableBody, SeatChoice, TableOptions } from '@fg/protocol';
 import type { VariantId } from '@fg/rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,11 +16,11 @@ export function useCreateTable() {
     variant: VariantId,
     options: TableOptions = {},
     side: SeatChoice = 'random',
-    clock: ClockSetting | null = null,
+    extras: Pick<CreateTableBody, 'clock' | 'computer' | 'listed'> = {}, // v1.1
   ): Promise<void> => {
     setBusy(true);
     setError(null);
-    const answer = await createTable({ variant, options, side, ...(clock ? { clock } : {}) });
+    const answer = await createTable({ variant, options, side, ...extras });
     setBusy(false);
     if (!answer.ok) return setError(answer.code);
     saveSeat(answer.value.table.id, answer.value.seat);

@@ -8,6 +8,8 @@ import { Link } from 'react-router-dom';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
+import { PlayComputerPanel } from '../computer/PlayComputerPanel';
+import { LobbyPanel } from '../lobby/LobbyPanel';
 import { StartPicture } from '../variant/StartPicture';
 
 /** One variant: picture, name, one line, rules link and Create table. */
@@ -49,6 +51,8 @@ export function HomePage() {
         <h1>{t('home.heading')}</h1>
         <p className="lead">{t('home.lead')}</p>
       </section>
+      <PlayComputerPanel />
+      <LobbyPanel />
       <section aria-labelledby="variants-heading">
         <h2 id="variants-heading">{t('home.variants')}</h2>
         <ul className="cards">

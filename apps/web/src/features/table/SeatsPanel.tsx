@@ -3,6 +3,8 @@ import type { Role, TableView } from '@fg/protocol';
 import { SIDES } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
+import { ComputerSeatNote } from '../computer/ComputerSeatNote';
+
 /** Props of the seats panel. */
 export interface SeatsPanelProps {
   readonly table: TableView;
@@ -24,7 +26,14 @@ export function SeatsPanel({ table, role }: SeatsPanelProps) {
               <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
               <span className="seat__side">{t(`side.${side}`)}</span>
               <span className="seat__state">
-                {mine ? t('seats.you') : seat.taken ? t('seats.taken') : t('seats.free')}
+                {mine
+                  ? t('seats.you')
+                  : seat.computer !== undefined
+                    ? ''
+                    : seat.taken
+                      ? t('seats.taken')
+                      : t('seats.free')}
+                <ComputerSeatNote table={table} side={side} />
                 {seat.taken && (
                   <span className={seat.online ? 'online' : 'offline'}>
                     {' · '}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
+import { LevelChoice } from '../computer/LevelChoice';
 import { ClockChoice } from './ClockChoice';
 
 /** The creator's choices of side. */
@@ -24,6 +25,7 @@ export function CreateTableForm({
   const [options, setOptions] = useState<Record<string, OptionValue>>({ ...info.defaultOptions });
   const [side, setSide] = useState<SeatChoice>('random');
   const [clock, setClock] = useState<ClockSetting | null>(null);
+  const [listed, setListed] = useState(false); // v1.1: a private link stays private unless asked
   const { create, busy, error } = useCreateTable();
   const change = (name: string, value: OptionValue): void => {
     const next = { ...options, [name]: value };
@@ -35,7 +37,7 @@ export function CreateTableForm({
       className="create-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void create(info.id, options, side, clock);
+        void create(info.id, options, side, { listed, ...(clock ? { clock } : {}) });
       }}
     >
       {info.options.map((spec) =>
@@ -77,9 +79,17 @@ export function CreateTableForm({
         ))}
       </fieldset>
       <ClockChoice onChange={setClock} />
+      <label className="check">
+        <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
+        {t('create.listed')}
+      </label>
       <button type="submit" disabled={busy}>
         {t('create.button')}
       </button>
+      <LevelChoice
+        busy={busy}
+        onPlay={(level) => void create(info.id, options, side, { computer: { level }, ...(clock ? { clock } : {}) })}
+      />
       <ErrorNotice code={error} />
     </form>
   );

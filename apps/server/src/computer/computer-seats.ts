@@ -1,0 +1,80 @@
+// Every computer seat of this server: starts a ComputerPlayer when a computer table appears (created, rematched,
+// or unfinished after a restart) and stops them all on shutdown.
+import type { StoredTable } from '../store/store.js';
+import type { Authority } from '../tables/authority.js';
+import type { TableObserver, TableSnapshot } from '../tables/table-observer.js';
+import { ComputerPlayer } from './computer-player.js';
+import type { ThinkPool } from './think-pool.js';
+
+/** Settings of the computer seats. */
+export interface ComputerSeatsOptions {
+  readonly thinkMs?: number; // a cap on each move's time; 0 or absent: each level's own time
+  readonly onError: (error: unknown, what: string) => void;
+}
+
+/** The computer players of this server, one per computer table in play. */
+export class ComputerSeats implements TableObserver {
+  readonly #players = new Map<string, ComputerPlayer>();
+  readonly #pool: ThinkPool;
+  readonly #options: ComputerSeatsOptions;
+  #authority: Authority | null = null;
+
+  constructor(pool: ThinkPool, options: ComputerSeatsOptions) {
+    this.#pool = pool;
+    this.#options = options;
+  }
+
+  /** Connects to the authority (which itself is built with this as an observer). */
+  bind(authority: Authority): void {
+    this.#authority = authority;
+  }
+
+  /** How many tables the computer plays at now. */
+  get playing(): number {
+    return this.#players.size;
+  }
+
+  /**
+   * A table changed: a computer table without its player gets one while the game runs, and again when someone
+   * comes back to it after the game (the computer left when everyone had gone), so it can agree to a rematch.
+   */
+  changed({ stored, connected }: TableSnapshot): void {
+    if (!stored.computer || stored.rematch) return;
+    if (stored.result === null || connected > 0) this.#attach(stored.id, stored.computer);
+  }
+
+  /** After a restart: the computer sits down again at every unfinished computer table, and moves if it is its turn. */
+  resume(tables: readonly StoredTable[]): number {
+    let count = 0;
+    for (const table of tables) {
+      if (!table.computer || table.result) continue;
+      this.#attach(table.id, table.computer);
+      count++;
+    }
+    return count;
+  }
+
+  /** Stops every player and the threads. */
+  async close(): Promise<void> {
+    for (const player of [...this.#players.values()]) player.stop();
+    await this.#pool.close();
+  }
+
+  #attach(tableId: string, seat: NonNullable<StoredTable['computer']>): void {
+    const authority = this.#authority;
+    if (!authority || this.#players.has(tableId)) return;
+    const { thinkMs, onError } = this.#options;
+    const player = new ComputerPlayer(tableId, seat, {
+      authority,
+      think: (task) => this.#pool.run(task),
+      ...(thinkMs ? { thinkMs } : {}),
+      onRematch: (id, next) => this.#attach(id, next),
+      onLeave: (id) => {
+        if (this.#players.get(id) === player) this.#players.delete(id);
+      },
+      onError,
+    });
+    this.#players.set(tableId, player);
+    player.start().catch((error: unknown) => onError(error, `computer start ${tableId}`));
+  }
+}

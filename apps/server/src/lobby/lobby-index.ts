@@ -1,0 +1,74 @@
+// The lobby's index of listed tables, behind an interface: in process here; a Redis one keeps the same entries in
+// sorted sets so every instance lists the same tables (see apps/server/README.md).
+import { LOBBY_LIMIT, LOBBY_WAITING_MS, type LobbyResponse, type LobbyTable } from '@fg/protocol';
+
+/** A listed table as the lobby keeps it. */
+export interface LobbyEntry {
+  readonly id: string;
+  readonly status: 'waiting' | 'playing';
+  readonly computer: boolean; // a computer table is never in `waiting`
+  readonly createdAt: number; // ms since the epoch
+  readonly table: Omit<LobbyTable, 'createdAt'>; // what clients are shown, less the time
+}
+
+/** Where the lobby's entries live; every method may be answered by another process. */
+export interface LobbyIndex {
+  /** Adds or replaces a table's entry. */
+  put(entry: LobbyEntry): Promise<void>;
+  /** Drops a table (ended, or gone). */
+  remove(id: string): Promise<void>;
+  /** Both lists as `GET /api/lobby` answers them at time `now`. */
+  list(now: number): Promise<LobbyResponse>;
+  /** When the next waiting table leaves the lobby by age (ms since the epoch), or null. */
+  nextExpiry(): Promise<number | null>;
+}
+
+/** Orders and cuts the lobby's two lists: waiting newest first, playing most watched first (then newest). */
+function lobbyLists(entries: Iterable<LobbyEntry>, now: number): LobbyResponse {
+  const waiting: LobbyEntry[] = [];
+  const playing: LobbyEntry[] = [];
+  for (const entry of entries) {
+    if (entry.status === 'playing') playing.push(entry);
+    else if (!entry.computer && entry.createdAt > now - LOBBY_WAITING_MS) waiting.push(entry);
+  }
+  waiting.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
+  playing.sort(
+    (a, b) => b.table.spectators - a.table.spectators || b.createdAt - a.createdAt || a.id.localeCompare(b.id),
+  );
+  const shown = (entry: LobbyEntry): LobbyTable => ({
+    ...entry.table,
+    createdAt: new Date(entry.createdAt).toISOString(),
+  });
+  return { waiting: waiting.slice(0, LOBBY_LIMIT).map(shown), playing: playing.slice(0, LOBBY_LIMIT).map(shown) };
+}
+
+/** The lobby index of a single server process. */
+export class MemoryLobbyIndex implements LobbyIndex {
+  readonly #entries = new Map<string, LobbyEntry>();
+
+  async put(entry: LobbyEntry): Promise<void> {
+    this.#entries.set(entry.id, entry);
+  }
+
+  async remove(id: string): Promise<void> {
+    this.#entries.delete(id);
+  }
+
+  async list(now: number): Promise<LobbyResponse> {
+    // Tables that waited too long leave for good; should a player still take the seat by the link, it comes back in play.
+    for (const [id, entry] of this.#entries) {
+      if (entry.status === 'waiting' && entry.createdAt <= now - LOBBY_WAITING_MS) this.#entries.delete(id);
+    }
+    return lobbyLists(this.#entries.values(), now);
+  }
+
+  async nextExpiry(): Promise<number | null> {
+    let next: number | null = null;
+    for (const entry of this.#entries.values()) {
+      if (entry.status !== 'waiting' || entry.computer) continue;
+      const at = entry.createdAt + LOBBY_WAITING_MS;
+      if (next === null || at < next) next = at;
+    }
+    return next;
+  }
+}

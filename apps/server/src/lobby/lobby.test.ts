@@ -1,0 +1,141 @@
+// The lobby over HTTP against a real server: listed and unlisted tables, waiting to playing, most watched first,
+// computer tables, expiry by an injected clock, bad bodies, and the live feed.
+import { type LobbyResponse, lobbyResponseSchema } from '@fg/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { joinTable, request, startServer, type TestServer } from '../testing/harness.js';
+
+let server: TestServer;
+let clock = Date.parse('2026-05-01T12:00:00.000Z');
+beforeAll(async () => {
+  server = await startServer({ computerThreads: 1, computerThinkMs: 20 }, { now: () => clock });
+});
+afterAll(async () => server.close());
+
+const lobby = async (): Promise<LobbyResponse> => {
+  const answer = await request(server.base, 'GET', '/api/lobby');
+  expect(answer.status).toBe(200);
+  // Every answer is what the protocol's schema says.
+  return lobbyResponseSchema.parse(answer.body);
+};
+const create = async (body: object): Promise<{ id: string; token: string }> => {
+  const answer = await request(server.base, 'POST', '/api/tables', { variant: 'standard', ...body });
+  expect(answer.status).toBe(201);
+  return { id: answer.body.table.id as string, token: answer.body.seat.token as string };
+};
+const ids = (list: LobbyResponse['waiting']): string[] => list.map((t) => t.id);
+
+describe('GET /api/lobby', () => {
+  it('lists listed tables only, newest first, with the free side and the time of creation', async () => {
+    const older = await create({ side: 'fox', listed: true, options: { geese: 15 } });
+    clock += 1000;
+    const hidden = await create({ side: 'fox' });
+    const unlisted = await create({ side: 'fox', listed: false });
+    clock += 1000;
+    const newer = await create({ side: 'geese', listed: true });
+    const { waiting, playing } = await lobby();
+    expect(ids(waiting)).toEqual([newer.id, older.id]);
+    expect(ids(waiting)).not.toContain(hidden.id);
+    expect(ids(waiting)).not.toContain(unlisted.id);
+    expect(playing).toEqual([]);
+    expect(waiting[1]).toEqual({
+      id: older.id,
+      variant: 'standard',
+      options: { geese: 15, sideways: false },
+      freeSide: 'geese',
+      ply: 0,
+      spectators: 0,
+      createdAt: '2026-05-01T12:00:00.000Z',
+    });
+    expect(waiting[0]!.freeSide).toBe('fox');
+  });
+
+  it('moves a table from waiting to playing when its seat is taken, most watched first, and drops it when it ends', async () => {
+    const quiet = await create({ side: 'fox', listed: true });
+    const watched = await create({ side: 'fox', listed: true });
+    for (const table of [quiet, watched]) {
+      expect((await request(server.base, 'POST', `/api/tables/${table.id}/seats`, {})).status).toBe(201);
+    }
+    const watchers = [await joinTable(server, watched.id), await joinTable(server, watched.id)];
+    let now = await lobby();
+    expect(ids(now.waiting)).not.toContain(quiet.id);
+    expect(ids(now.playing).slice(0, 2)).toEqual([watched.id, quiet.id]);
+    expect(now.playing[0]).toMatchObject({ id: watched.id, spectators: 2, ply: 0 });
+    expect(now.playing[0]!.freeSide).toBeUndefined();
+
+    const player = await joinTable(server, quiet.id, quiet.token);
+    player.send({ type: 'resign' });
+    await player.next('ended');
+    now = await lobby();
+    expect(ids(now.playing)).toEqual([watched.id]);
+    await Promise.all([player.close(), ...watchers.map((w) => w.close())]);
+  });
+
+  it('never shows a computer table as waiting; a listed one is in play at once', async () => {
+    const computer = await create({ side: 'fox', listed: true, computer: { level: 1 } });
+    const { waiting, playing } = await lobby();
+    expect(ids(waiting)).not.toContain(computer.id);
+    expect(playing.find((t) => t.id === computer.id)).toMatchObject({ computer: 1 });
+    expect(playing.find((t) => t.id === computer.id)!.freeSide).toBeUndefined();
+  });
+
+  it('lets a listed table that waited more than 30 minutes leave the lobby; it comes back once in play', async () => {
+    const stale = await create({ side: 'fox', listed: true });
+    clock += 29 * 60_000;
+    const fresh = await create({ side: 'fox', listed: true });
+    expect(ids((await lobby()).waiting)).toContain(stale.id);
+    clock += 60_000 + 1;
+    const after = await lobby();
+    expect(ids(after.waiting)).toContain(fresh.id);
+    expect(ids(after.waiting)).not.toContain(stale.id);
+    // Still open by its link: a friend takes the seat, and the game shows in play.
+    expect((await request(server.base, 'POST', `/api/tables/${stale.id}/seats`, {})).status).toBe(201);
+    expect(ids((await lobby()).playing)).toContain(stale.id);
+  });
+
+  it.each([
+    ['listed not a boolean', { listed: 'yes' }],
+    ['computer level 0', { computer: { level: 0 } }],
+    ['computer level 9', { computer: { level: 9 } }],
+    ['computer level not whole', { computer: { level: 2.5 } }],
+    ['computer without level', { computer: {} }],
+    ['an unknown field in computer', { computer: { level: 3, lvl: 3 } }],
+    ['computer not an object', { computer: 3 }],
+  ])('refuses %s with 400 bad-request', async (_name, extra) => {
+    const answer = await request(server.base, 'POST', '/api/tables', { variant: 'standard', ...extra });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('bad-request');
+  });
+});
+
+describe('GET /api/lobby/events', () => {
+  it('sends the lobby at once, then again when a listed table appears', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.base}/api/lobby/events`, { signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    const nextEvent = async (): Promise<LobbyResponse> => {
+      for (;;) {
+        const match = /event: lobby\ndata: (.*)\n\n/.exec(buffer);
+        if (match) {
+          buffer = buffer.slice(match.index + match[0].length);
+          return JSON.parse(match[1]!) as LobbyResponse;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the feed ended');
+        buffer += value;
+      }
+    };
+    const first = await nextEvent();
+    clock += 1000;
+    const table = await create({ side: 'geese', listed: true });
+    expect(ids(first.waiting)).not.toContain(table.id);
+    // Earlier tables may still change (the computer's game goes on); the new table comes in one of the next events.
+    let next = await nextEvent();
+    while (!ids(next.waiting).includes(table.id)) next = await nextEvent();
+    expect(next.waiting[0]).toMatchObject({ id: table.id, freeSide: 'fox' });
+    controller.abort();
+  });
+});

@@ -1,0 +1,15 @@
+// What observers of the tables (v1.1: the lobby, the computer's seats) are told after anything may have changed
+// at a table. Plain facts, not the authority's own state, so observers need not follow how it keeps tables.
+import type { StoredTable } from '../store/store.js';
+
+/** A table's facts after a change: as stored, plus who is there now. */
+export interface TableSnapshot {
+  readonly stored: StoredTable;
+  readonly spectators: number; // table-wide
+  readonly connected: number; // connections at the table (players, spectators, the computer)
+}
+
+/** Told after a table was created, seated, joined, left, played at, or ended. */
+export interface TableObserver {
+  changed(table: TableSnapshot): void;
+}

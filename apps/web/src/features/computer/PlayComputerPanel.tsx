@@ -1,0 +1,55 @@
+// "Play with the computer" on the home page: a game, a side and a level, then straight to the table.
+import type { SeatChoice } from '@fg/protocol';
+import { VARIANT_INFOS, type VariantId } from '@fg/rules';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ErrorNotice } from '../../app/ErrorNotice';
+import { useCreateTable } from '../../lib/use-create-table';
+import { LevelChoice } from './LevelChoice';
+
+const SIDE_CHOICES: readonly SeatChoice[] = ['geese', 'fox', 'random'];
+
+/** The home page's quick start against the computer, with each game's default options. */
+export function PlayComputerPanel() {
+  const { t } = useTranslation(['common', 'variants']);
+  const id = useId();
+  const [variant, setVariant] = useState<VariantId>('standard');
+  const [side, setSide] = useState<SeatChoice>('geese');
+  const { create, busy, error } = useCreateTable();
+  return (
+    <section aria-labelledby={`${id}-heading`} className="play-computer">
+      <h2 id={`${id}-heading`}>{t('computer.heading')}</h2>
+      <p>{t('computer.lead')}</p>
+      <div className="play-computer__form">
+        <label className="field">
+          <span>{t('computer.game')}</span>
+          <select value={variant} onChange={(e) => setVariant(e.target.value as VariantId)}>
+            {VARIANT_INFOS.map((info) => (
+              <option key={info.id} value={info.id}>
+                {t(`variants:${info.id}.name`, { defaultValue: info.name })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="sides">
+          <legend>{t('create.side')}</legend>
+          {SIDE_CHOICES.map((choice) => (
+            <label key={choice} className="check">
+              <input
+                type="radio"
+                name={`${id}-side`}
+                value={choice}
+                checked={side === choice}
+                onChange={() => setSide(choice)}
+              />
+              {t(`create.sides.${choice}`)}
+            </label>
+          ))}
+        </fieldset>
+        <LevelChoice busy={busy} onPlay={(level) => void create(variant, {}, side, { computer: { level } })} />
+      </div>
+      <ErrorNotice code={error} />
+    </section>
+  );
+}
