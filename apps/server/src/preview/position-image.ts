@@ -1,13 +1,17 @@
 // A picture of a position for link previews (800 x 420: the 1.91:1 of OpenGraph and Twitter cards): the board's
 // links on wood, geese as white discs, the fox as an orange head with ears. Drawn pixel by pixel with
-// soft edges; a few tens of milliseconds, so answers are cached by position.
+// soft edges; a few hundred milliseconds on a busy machine, so it runs in a worker thread (preview-worker.mjs) and
+// answers are cached by position.
 import type { Board } from '@fg/rules';
 
 import { encodePng } from './png.js';
 
+/** The board as plain data a worker thread can be sent: its size, points and links. */
+export type BoardDrawing = Pick<Board, 'files' | 'ranks' | 'points' | 'links'>;
+
 /** What to draw: the board and which piece stands where ('fox' | 'goose'). */
 export interface PositionPicture {
-  readonly board: Board;
+  readonly board: BoardDrawing;
   readonly pieces: ReadonlyMap<number, 'fox' | 'goose'>; // point index -> piece
 }
 

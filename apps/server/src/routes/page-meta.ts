@@ -7,11 +7,16 @@ import { tableIdSchema } from '@fg/protocol';
 import { FOX, getVariant, GOOSE, parsePosition, startPosition, type Variant, VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { positionPng } from '../preview/position-image.js';
+import { PicturesBusy, PositionPictures } from '../preview/position-pictures.js';
 import type { Authority } from '../tables/authority.js';
 import { sendError } from './errors.js';
 
 type IdParams = { Params: { id: string } };
+
+/** Pictures one address may fetch a minute: far above what link unfurling asks, far below a flood. */
+export const IMAGES_PER_MINUTE = 120;
+/** When a client refused for a full drawing queue should come back. */
+const BUSY_RETRY_SECONDS = 5;
 
 /** What a preview says. */
 interface Preview {
@@ -57,32 +62,35 @@ function piecesOf(variant: Variant, positionText: string | null): Map<number, 'f
 
 /** Registers the preview pictures, and the pages with their tags when the web app is built. */
 export function registerPageMeta(app: FastifyInstance, authority: Authority, webDir: string): void {
-  const images = new Map<string, Buffer>(); // position -> PNG, the newest few hundred
-  const png = (variant: Variant, position: string | null): Buffer => {
+  const pictures = new PositionPictures();
+  app.addHook('onClose', async () => pictures.close());
+  /** The position's PNG, or 503 `unavailable` with Retry-After while every drawing place is taken. */
+  const sendPng = async (reply: FastifyReply, variant: Variant, position: string | null): Promise<FastifyReply> => {
     const key = `${variant.id}:${JSON.stringify(variant.options)}:${position ?? 'start'}`;
-    let image = images.get(key);
-    if (!image) {
-      image = positionPng({ board: variant.board, pieces: piecesOf(variant, position) });
-      if (images.size >= 200) images.delete(images.keys().next().value!);
-      images.set(key, image);
+    let image: Buffer;
+    try {
+      image = await pictures.get(key, () => ({ board: variant.board, pieces: piecesOf(variant, position) }));
+    } catch (error) {
+      if (!(error instanceof PicturesBusy)) throw error;
+      return sendError(reply.header('retry-after', String(BUSY_RETRY_SECONDS)), 'unavailable', error.message);
     }
-    return image;
+    return reply.type('image/png').header('cache-control', 'public, max-age=60').send(image);
   };
-  const sendPng = (reply: FastifyReply, image: Buffer): FastifyReply =>
-    reply.type('image/png').header('cache-control', 'public, max-age=60').send(image);
+  // Per address: a chat crawler fetches one picture per shared link, a flood of positions meets a wall.
+  const imageLimit = { config: { rateLimit: { max: IMAGES_PER_MINUTE, timeWindow: 60_000 } } };
 
-  app.get<IdParams>('/api/tables/:id/preview.png', async (request, reply) => {
+  app.get<IdParams>('/api/tables/:id/preview.png', imageLimit, async (request, reply) => {
     const { id } = request.params;
     const table = tableIdSchema.safeParse(id).success ? await authority.view(id) : null;
     const variant = table && getVariant(table.variant, table.options);
     if (!table || !variant?.ok) return sendError(reply, 'table-not-found', `no table "${id}"`);
-    return sendPng(reply, png(variant.value, table.position));
+    return sendPng(reply, variant.value, table.position);
   });
 
-  app.get<IdParams>('/api/variants/:id/preview.png', async (request, reply) => {
+  app.get<IdParams>('/api/variants/:id/preview.png', imageLimit, async (request, reply) => {
     const variant = getVariant(request.params.id);
     if (!variant.ok) return sendError(reply, 'not-found', variant.error.message);
-    return sendPng(reply, png(variant.value, null));
+    return sendPng(reply, variant.value, null);
   });
 
   let page: string;
