@@ -7,6 +7,7 @@ import { connectRedis } from './redis-keys.js';
 import { RedisStore } from './redis-store.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { TableStore } from './store.js';
+import { unavailableOnFailure } from './store-unavailable.js';
 
 /** What the backend needs from the settings. */
 export interface BackendConfig {
@@ -60,7 +61,10 @@ function openRedis(url: string, keepFinishedDays: number, onError: (error: unkno
   redis.on('error', (error: unknown) => onError(error, 'redis'));
   subscriber.on('error', (error: unknown) => onError(error, 'redis subscriber'));
   const bus = new RedisBus(redis, subscriber, onError);
-  const store = new RedisStore(redis, { instance: bus.instance, keepFinishedDays, subscriber });
+  const store = unavailableOnFailure(
+    new RedisStore(redis, { instance: bus.instance, keepFinishedDays, subscriber }),
+    'redis',
+  );
   return {
     store,
     bus,

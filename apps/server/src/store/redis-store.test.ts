@@ -8,6 +8,7 @@ import { RedisBus } from './redis-bus.js';
 import { connectRedis, tableKeys } from './redis-keys.js';
 import { RedisStore } from './redis-store.js';
 import type { StoredTable } from './store.js';
+import { StoreUnavailable, unavailableOnFailure } from './store-unavailable.js';
 
 const skip = systemProgramSkipReason();
 if (skip) console.warn(`Redis store tests skipped: ${skip}`);
@@ -157,6 +158,12 @@ describe.skipIf(skip !== null)('redis store', () => {
     const down = await store.readiness();
     expect(down.ready).toBe(false);
     expect(down.reason).toMatch(/redis/);
+    // Meanwhile a read rejects as the authority expects of any store that failed: with StoreUnavailable.
+    const failing = await unavailableOnFailure(store, 'redis')
+      .loadTable('V1StGXR8_Z5j')
+      .catch((error: unknown) => error);
+    expect(failing).toBeInstanceOf(StoreUnavailable);
+    expect((failing as Error).message).toMatch(/^redis: /);
     await redis.restart();
     for (let waited = 0; !(await store.readiness()).ready && waited < 15_000; waited += 200)
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -21,3 +21,24 @@ export function describeStorageError(error: unknown): string {
   if (code.startsWith('SQLITE_READONLY')) return 'the database cannot be written';
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * The same store, except that any rejection becomes a `StoreUnavailable` (the original as its cause), so
+ * that callers answer `unavailable` for a store whose client rejects with errors of its own (ioredis's).
+ */
+export function unavailableOnFailure<S extends object>(store: S, what: string): S {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]): unknown => {
+        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (!(result instanceof Promise)) return result;
+        return result.catch((error: unknown) => {
+          if (error instanceof StoreUnavailable) throw error;
+          throw new StoreUnavailable(`${what}: ${describeStorageError(error)}`, { cause: error });
+        });
+      };
+    },
+  });
+}
