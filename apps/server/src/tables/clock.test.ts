@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import type { StoredTable } from '../store/store.js';
 import {
   type Clock,
   clockAfterMove,
@@ -12,6 +13,7 @@ import {
   stopClock,
   timeLeft,
 } from './clock.js';
+import { nextClock, storedClock } from './table-clock.js';
 
 const T0 = 1_700_000_000_000;
 const FIVE_PLUS_THREE = { initial: 300, increment: 3 };
@@ -83,5 +85,44 @@ describe('clock', () => {
     expect(replayClock({ ...history, startedAt: null })).toEqual(newClock(FIVE_PLUS_THREE));
     const ended = replayClock({ ...history, startedAt: T0, endedAt: T0 + 7_000 });
     expect(clockView(ended, T0 + 60_000)).toMatchObject({ geese: 293_000, fox: 300_000, running: null });
+  });
+});
+
+describe('nextClock', () => {
+  const base = {
+    id: 'V1StGXR8_Z5j',
+    variant: 'standard',
+    options: {},
+    seats: { fox: 'a', geese: 'b' },
+    result: null,
+    rematch: null,
+    createdAt: 0,
+    clock: { initial: 60, increment: 2 },
+    seatedAt: { fox: 1_000, geese: 1_500 },
+  } as const;
+  const stored = (moveTimes: number[], end: { at: number } | null = null): StoredTable => ({
+    ...base,
+    moves: moveTimes.map(() => 'd4-d5'),
+    moveTimes,
+    result: end ? { winner: 'fox', reason: 'resignation' } : null,
+    endedAt: end?.at ?? null,
+  });
+
+  it.each([
+    ['one move added', [3_000], [3_000, 9_000], null],
+    ['several moves added at once', [3_000], [3_000, 9_000, 12_500, 70_000], null],
+    ['the first move', [], [2_000], null],
+    ['a move that ends the game', [3_000, 9_000], [3_000, 9_000, 15_000], { at: 15_000 }],
+    ['an end without a move', [3_000], [3_000], { at: 40_000 }],
+  ] as const)('advances by %s exactly as a replay of every stored time does', (_name, before, after, end) => {
+    const previous = storedClock(stored([...before]), 'fox');
+    const now = stored([...after], end);
+    expect(nextClock(previous, stored([...before]), now, 'fox')).toEqual(storedClock(now, 'fox'));
+  });
+
+  it('rebuilds when the seat times changed (the game started)', () => {
+    const waiting = { ...stored([]), seatedAt: { fox: 1_000, geese: null } };
+    const started = stored([]);
+    expect(nextClock(storedClock(waiting, 'fox'), waiting, started, 'fox')).toEqual(storedClock(started, 'fox'));
   });
 });

@@ -5,7 +5,7 @@ import type { GameResult, ServerMessage, ServerMessageOf, TableStatus } from '@f
 import { type Game, makePosition, opponent, playMoveText, SIDES } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
-import { clockFieldsOf, storedClock } from './table-clock.js';
+import { clockFieldsOf, nextClock } from './table-clock.js';
 import { type DerivedGame, deriveGame, standingOffer, type TableFacts } from './table-state.js';
 
 /** What a change of facts means for the members. */
@@ -80,8 +80,10 @@ export function transition(
     }
     derived = { game, position: makePosition(game.variant.board, game.position), clock: derived.clock };
   }
-  // The clock follows from the stored times (seats taken, moves, end); every change of them rebuilds it.
-  if (now !== old) derived = { ...derived, clock: storedClock(now, derived.game.variant.firstSide) };
+  // The clock follows from the stored times (seats taken, moves, end): advanced by added moves, else rebuilt
+  // (a fresh derivation, when the store lost moves, has rebuilt it already).
+  if (now !== old && isPrefix)
+    derived = { ...derived, clock: nextClock(derived.clock, old, now, derived.game.variant.firstSide) };
   const clock = derived.clock;
   if (clock) {
     for (const message of messages)
