@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { SideChoice } from '../../app/SideChoice';
 import { useCreateTable } from '../../lib/use-create-table';
 import { LevelChoice } from './LevelChoice';
 
@@ -32,21 +33,7 @@ export function PlayComputerPanel() {
             ))}
           </select>
         </label>
-        <fieldset className="sides">
-          <legend>{t('create.side')}</legend>
-          {SIDE_CHOICES.map((choice) => (
-            <label key={choice} className="check">
-              <input
-                type="radio"
-                name={`${id}-side`}
-                value={choice}
-                checked={side === choice}
-                onChange={() => setSide(choice)}
-              />
-              {t(`create.sides.${choice}`)}
-            </label>
-          ))}
-        </fieldset>
+        <SideChoice choices={SIDE_CHOICES} value={side} onChange={setSide} />
         <LevelChoice busy={busy} onPlay={(level) => void create(variant, {}, side, { computer: { level } })} />
       </div>
       <ErrorNotice code={error} />

@@ -1,10 +1,11 @@
 // Create table with a variant's options and the creator's side.
 import type { ClockSetting, SeatChoice } from '@fg/protocol';
 import type { OptionValue, VariantInfo } from '@fg/rules';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
+import { SideChoice } from '../../app/SideChoice';
 import { useCreateTable } from '../../lib/use-create-table';
 import { LevelChoice } from '../computer/LevelChoice';
 import { ClockChoice } from './ClockChoice';
@@ -21,7 +22,6 @@ export function CreateTableForm({
   onOptions?: (options: Record<string, OptionValue>) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [options, setOptions] = useState<Record<string, OptionValue>>({ ...info.defaultOptions });
   const [side, setSide] = useState<SeatChoice>('random');
   const [clock, setClock] = useState<ClockSetting | null>(null);
@@ -63,21 +63,7 @@ export function CreateTableForm({
           </label>
         ),
       )}
-      <fieldset className="sides">
-        <legend>{t('create.side')}</legend>
-        {SEAT_CHOICES.map((choice) => (
-          <label key={choice} className="check">
-            <input
-              type="radio"
-              name={`${id}-side`}
-              value={choice}
-              checked={side === choice}
-              onChange={() => setSide(choice)}
-            />
-            {t(`create.sides.${choice}`)}
-          </label>
-        ))}
-      </fieldset>
+      <SideChoice choices={SEAT_CHOICES} value={side} onChange={setSide} />
       <ClockChoice onChange={setClock} />
       <label className="check">
         <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
