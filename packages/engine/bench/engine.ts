@@ -2,9 +2,6 @@
 // and in a free 2 s search; then strength: each level against the one below, level 8 against a
 // random mover and a one-ply greedy player, and the longest think of each level. Games run in
 // worker threads, one per core. --quick: fewer games at a quarter of the time (indicative only).
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-
 import { getVariant, newGame, type Side, VARIANT_IDS } from '@fg/rules';
 
 import { chooseMove, searchStateOf } from '../src/choose.js';
@@ -12,6 +9,7 @@ import { LEVELS, MAX_LEVEL } from '../src/levels.js';
 import { Searcher } from '../src/search.js';
 import { TranspositionTable } from '../src/table.js';
 import type { GameJob, GameResult, PlayerSpec } from './players.js';
+import { playAll, THREADS } from './pool.js';
 
 const quick = process.argv.includes('--quick');
 const gamesArg = process.argv.find((a) => a.startsWith('--games='));
@@ -19,7 +17,6 @@ const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 2 : 40;
 const GAMES_VS_RANDOM = quick ? 2 : 10;
 const GAMES_VS_GREEDY = quick ? 4 : 16;
 const TIME_SCALE = quick ? 0.25 : 1;
-const THREADS = Math.max(1, Math.min(2, availableParallelism()));
 const pad = (v: unknown, n: number): string => String(v).padStart(n);
 
 function speed(): void {
@@ -46,35 +43,6 @@ function speed(): void {
       `${id.padEnd(12)} ${'2 s'.padStart(5)} ${pad(out.depth, 6)} ${pad(out.nodes, 10)} ${pad(ms, 6)} ${pad(Math.round(out.nodes / ms), 10)}`,
     );
   }
-}
-
-/** Plays every job on a pool of worker threads; results in job order. */
-async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
-  const results: GameResult[] = new Array<GameResult>(jobs.length);
-  let next = 0;
-  let done = 0;
-  const thread = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
-      const feed = (): void => {
-        if (next >= jobs.length) {
-          void worker.terminate().then(() => resolve());
-          return;
-        }
-        const i = next++;
-        worker.once('message', (result: GameResult) => {
-          results[i] = result;
-          process.stderr.write(`\r${++done}/${jobs.length} games`);
-          feed();
-        });
-        worker.postMessage(jobs[i]);
-      };
-      worker.on('error', reject);
-      feed();
-    });
-  await Promise.all(Array.from({ length: THREADS }, thread));
-  process.stderr.write('\n');
-  return results;
 }
 
 const level = (n: number): PlayerSpec => ({ kind: 'level', level: n });
