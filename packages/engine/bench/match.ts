@@ -31,7 +31,7 @@ const plan = Array.from({ length: games }, (_, g) => {
     seed: seed * 10_000 + g,
     openingPlies,
     timeScale,
-    maxPlies: 240,
+    maxPlies: 400,
   };
   return { aSide, job };
 });
@@ -51,7 +51,9 @@ results.forEach((r, i) => {
     winsAs[aSide]++;
   } else if (r.winner === null) draws++;
   const verdict = r.winner === aSide ? 'win' : r.winner === null ? 'draw' : 'loss';
-  console.log(`${job.variant.padEnd(10)} a=${aSide.padEnd(5)} ${verdict.padEnd(4)} ${r.reason.padEnd(20)} ${r.plies} plies`);
+  console.log(
+    `${job.variant.padEnd(10)} a=${aSide.padEnd(5)} ${verdict.padEnd(4)} ${r.reason.padEnd(20)} ${r.plies} plies`,
+  );
 });
 const losses = results.length - wins - draws;
 const score = (100 * (wins + draws / 2)) / results.length;
