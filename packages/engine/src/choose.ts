@@ -65,12 +65,14 @@ interface Budget {
   readonly maxNodes: number;
   readonly timeMs: number;
   readonly tableBits: number;
-  readonly contempt: number;
+  readonly contempt?: number; // none: a draw scores 0
   readonly fallible: number; // the average reply's weight when losing (0: plain minimax throughout)
 }
 
 /** A new iteration takes a few times the last one: none starts after this share of the time. */
 const SOFT_SHARE = 0.45;
+/** Where only the clock limits a level: a best move that has stood three iterations is not searched beyond this share. */
+const EASY_SHARE = 0.2;
 /** A side this far behind (or proven lost) plays for the opponent's mistakes (see fallible.ts). */
 const LOSING = 300;
 
@@ -97,6 +99,7 @@ function think(game: Game, budget: Budget, options: ThinkOptions, exactRoot: boo
         ? () => Boolean(signal?.aborted) || (stopFlag ? Atomics.load(stopFlag, 0) !== 0 : false)
         : undefined,
     exactRoot,
+    ...(budget.maxNodes === Infinity ? { easyDeadline: started + budget.timeMs * EASY_SHARE } : {}),
   };
   const until = (share: number): number => started + budget.timeMs * share;
   const done = (outcome: SearchOutcome, fallible: FallibleChoice | null = null): Thought => ({
@@ -185,7 +188,6 @@ export function evaluateGame(game: Game, options: { timeMs?: number; maxDepth?: 
     maxNodes: Infinity,
     timeMs: options.timeMs ?? 300,
     tableBits: 18,
-    contempt: 0,
     fallible: 0,
   };
   const { outcome } = think(game, budget, { level: 8 }, false);

@@ -1,9 +1,9 @@
 // The evaluation: one formula for every variant, read off the board data and the variant's hooks
 // (threshold, pen, breakthrough rank, goose directions), never per-board code. Scores are
 // centipawn-like: a goose is worth 100.
-import { EMPTY, FOX, GOOSE } from '@fg/rules';
+import { EMPTY, FOX, GOOSE, startPosition, type Variant } from '@fg/rules';
 
-import type { SearchState } from './state.js';
+import { SearchState } from './state.js';
 
 /** Reusable arrays for one evaluation at a time. */
 export class EvalScratch {
@@ -146,4 +146,22 @@ export function evaluate(s: SearchState, e: EvalScratch): number {
   const fox =
     p.material + p.mobility + p.region + p.exposed + p.advancement + p.passed + p.isolated + p.pen + p.breakthrough;
   return s.foxTurn ? fox : -fox;
+}
+
+const startValues = new WeakMap<Variant, number>();
+
+/**
+ * The evaluation of the variant's start, from the fox side's view: what the evaluation gives
+ * a side at an even start, so that a draw can be weighed against it (the terms do not sum to
+ * zero there: the geese's wall leaves the fox room it must still lose).
+ */
+export function startValue(variant: Variant): number {
+  let value = startValues.get(variant);
+  if (value === undefined) {
+    const s = new SearchState(variant, startPosition(variant));
+    const own = evaluate(s, new EvalScratch(s.tables.size));
+    value = s.foxTurn ? own : -own;
+    startValues.set(variant, value);
+  }
+  return value;
 }

@@ -25,7 +25,7 @@ function mixedValue(searcher: Searcher, s: SearchState, replies: MoveList, depth
   if (winner !== 0) return (winner === FOX) === s.foxTurn ? -(WIN - 1) : WIN - 1;
   listMoves(s.tables, s.cells, s.foxTurn, replies);
   if (replies.count === 0) return WIN - 1;
-  if (s.occurrences() >= 3 || s.quiet >= QUIET_LIMIT) return 0;
+  if (s.occurrences() >= 3 || s.quiet >= QUIET_LIMIT) return -searcher.draw(); // the opponent is to move
   let worst = Infinity;
   let sum = 0;
   const count = replies.count;

@@ -19,9 +19,9 @@ export interface Level {
 
 /** Levels 1-8, weakest first (index 0 is level 1). */
 export const LEVELS: readonly Level[] = [
-  { maxDepth: 1, maxNodes: Infinity, timeMs: 300, noise: 200, mistake: 0.4, contempt: 50, fallible: 0, tableBits: 12 },
-  { maxDepth: 2, maxNodes: Infinity, timeMs: 300, noise: 80, mistake: 0.15, contempt: 50, fallible: 0, tableBits: 14 },
-  { maxDepth: 3, maxNodes: Infinity, timeMs: 400, noise: 30, mistake: 0.05, contempt: 50, fallible: 0, tableBits: 16 },
+  { maxDepth: 1, maxNodes: Infinity, timeMs: 300, noise: 300, mistake: 0.5, contempt: 50, fallible: 0, tableBits: 12 },
+  { maxDepth: 2, maxNodes: Infinity, timeMs: 300, noise: 60, mistake: 0.1, contempt: 50, fallible: 0, tableBits: 14 },
+  { maxDepth: 3, maxNodes: Infinity, timeMs: 400, noise: 20, mistake: 0.03, contempt: 50, fallible: 0, tableBits: 16 },
   { maxDepth: 64, maxNodes: 4_000, timeMs: 600, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 16 },
   { maxDepth: 64, maxNodes: 16_000, timeMs: 800, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 18 },
   { maxDepth: 64, maxNodes: 64_000, timeMs: 1000, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 18 },

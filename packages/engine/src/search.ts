@@ -4,7 +4,7 @@
 // repetition and the fifty-move rule.
 import { FOX, listMoves, MoveList, QUIET_LIMIT } from '@fg/rules';
 
-import { EvalScratch, evaluate } from './evaluate.js';
+import { EvalScratch, evaluate, startValue } from './evaluate.js';
 import type { SearchState } from './state.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './table.js';
 
@@ -20,8 +20,9 @@ export interface SearchLimits {
   readonly maxDepth: number;
   readonly deadline: number; // Date.now() value after which the search stops at once (the hard limit)
   readonly softDeadline?: number; // no new iteration starts after this (it could not finish before the deadline)
+  readonly easyDeadline?: number; // nor after this, once the best move has stood for three iterations
   readonly maxNodes?: number; // the search stops after this many positions (a deterministic budget)
-  readonly contempt?: number; // a draw's score for the root's side is minus this: it plays on when ahead
+  readonly contempt?: number; // a draw is worth this much less to the root's side than the variant's start: it plays on unless behind
   readonly stop?: () => boolean; // asked now and then; true stops the search
   readonly exactRoot?: boolean; // score every root move with a full window (for levels that err on purpose)
 }
@@ -53,7 +54,7 @@ export class Searcher {
   private limits: SearchLimits = { maxDepth: 1, deadline: Infinity };
   private maxNodes = Infinity;
   private rootFox = true;
-  private contempt = 0;
+  private rootDraw = 0; // a draw's score for the root's side
 
   constructor(state: SearchState, table = new TranspositionTable()) {
     this.state = state;
@@ -70,8 +71,9 @@ export class Searcher {
   begin(limits: SearchLimits): void {
     this.limits = limits;
     this.maxNodes = limits.maxNodes ?? Infinity;
-    this.contempt = limits.contempt ?? 0;
     this.rootFox = this.state.foxTurn;
+    const even = startValue(this.state.variant);
+    this.rootDraw = limits.contempt === undefined ? 0 : (this.rootFox ? even : -even) - limits.contempt;
     this.nodes = 0;
     this.killers.fill(0);
     this.history.fill(0);
@@ -95,8 +97,10 @@ export class Searcher {
     let score = 0;
     let depth = 0;
     let hopeful = -1;
+    let stable = 0; // iterations in a row that chose the same move
     for (let d = 1; d <= limits.maxDepth; d++) {
       if (d > 1 && limits.softDeadline !== undefined && Date.now() > limits.softDeadline) break;
+      if (stable >= 3 && limits.easyDeadline !== undefined && Date.now() > limits.easyDeadline) break;
       const scores = new Int32Array(moves.count).fill(-INF);
       let bestNow = -1;
       let alpha = -INF;
@@ -127,6 +131,7 @@ export class Searcher {
         }
         break;
       }
+      stable = bestNow === best ? stable + 1 : 1;
       best = bestNow;
       score = alpha;
       depth = d;
@@ -145,8 +150,8 @@ export class Searcher {
   }
 
   /** A draw by repetition or the fifty-move rule, from the side to move's view (see contempt). */
-  private draw(): number {
-    return this.state.foxTurn === this.rootFox ? -this.contempt : this.contempt;
+  draw(): number {
+    return this.state.foxTurn === this.rootFox ? this.rootDraw : -this.rootDraw;
   }
 
   /** Negamax from the side to move's view; the moves of this node are listed into lists[ply]. */
