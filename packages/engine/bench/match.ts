@@ -54,6 +54,7 @@ results.forEach((r, i) => {
   console.log(
     `${job.variant.padEnd(10)} a=${aSide.padEnd(5)} ${verdict.padEnd(4)} ${r.reason.padEnd(20)} ${r.plies} plies`,
   );
+  if (verdict === 'loss' && process.argv.includes('--show-losses')) console.log(`    ${r.moves.join(' ')}`);
 });
 const losses = results.length - wins - draws;
 const score = (100 * (wins + draws / 2)) / results.length;
