@@ -74,7 +74,7 @@ const SOFT_SHARE = 0.45;
 /** Where only the clock limits a level: a best move that has stood three iterations is not searched beyond this share. */
 const EASY_SHARE = 0.2;
 /** A side this far behind (or proven lost) plays for the opponent's mistakes (see fallible.ts). */
-const LOSING = 300;
+const LOSING = 800;
 
 /** The search's outcome, and the fallible-opponent choice when the side to move is losing. */
 interface Thought {

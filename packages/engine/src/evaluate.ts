@@ -133,7 +133,7 @@ export function evalParts(s: SearchState, e: EvalScratch): EvalParts {
     region: Math.round(4 * region),
     exposed: 15 * exposed,
     advancement: 0 * ranks,
-    passed: 60 * passed,
+    passed: 150 * passed,
     isolated: 40 * isolated,
     pen: -25 * inPen,
     breakthrough: target === null || nearest === 99 ? 0 : Math.round(240 / nearest),
