@@ -31,7 +31,7 @@ const plan = Array.from({ length: games }, (_, g) => {
     seed: seed * 10_000 + g,
     openingPlies,
     timeScale,
-    maxPlies: 400,
+    maxPlies: 300,
   };
   return { aSide, job };
 });
