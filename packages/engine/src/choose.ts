@@ -70,9 +70,7 @@ interface Budget {
 }
 
 /** A new iteration takes a few times the last one: none starts after this share of the time. */
-const SOFT_SHARE = 0.45;
-/** Where only the clock limits a level: a best move that has stood three iterations is not searched beyond this share. */
-const EASY_SHARE = 0.2;
+const SOFT_SHARE = 0.55;
 /** A side this far behind (or proven lost) plays for the opponent's mistakes (see fallible.ts). */
 const LOSING = 800;
 
@@ -99,7 +97,6 @@ function think(game: Game, budget: Budget, options: ThinkOptions, exactRoot: boo
         ? () => Boolean(signal?.aborted) || (stopFlag ? Atomics.load(stopFlag, 0) !== 0 : false)
         : undefined,
     exactRoot,
-    ...(budget.maxNodes === Infinity ? { easyDeadline: started + budget.timeMs * EASY_SHARE } : {}),
   };
   const until = (share: number): number => started + budget.timeMs * share;
   const done = (outcome: SearchOutcome, fallible: FallibleChoice | null = null): Thought => ({

@@ -1,6 +1,6 @@
 // The eight levels: how much each searches, and how it errs on purpose. Levels 1-3 look 1-3
 // plies ahead and take near-best moves on purpose; levels 4-7 search a budget of positions
-// about four times the level below's (a node budget, not a clock: the same move on any machine,
+// about three and a half times the level below's (a node budget, not a clock: the same move on any machine,
 // and a clear step in strength); level 8 searches as deep as 1.3 s allows (under the 2 s a move
 // the product promises, with room for a busy machine) and never errs on purpose. Every level
 // also has a time cap, so a slow machine still answers in time.
@@ -22,10 +22,10 @@ export const LEVELS: readonly Level[] = [
   { maxDepth: 1, maxNodes: Infinity, timeMs: 300, noise: 300, mistake: 0.5, contempt: 50, fallible: 0, tableBits: 12 },
   { maxDepth: 2, maxNodes: Infinity, timeMs: 300, noise: 60, mistake: 0.1, contempt: 50, fallible: 0, tableBits: 14 },
   { maxDepth: 3, maxNodes: Infinity, timeMs: 400, noise: 20, mistake: 0.03, contempt: 50, fallible: 0, tableBits: 16 },
-  { maxDepth: 64, maxNodes: 4_000, timeMs: 600, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 16 },
-  { maxDepth: 64, maxNodes: 16_000, timeMs: 800, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 18 },
-  { maxDepth: 64, maxNodes: 64_000, timeMs: 1000, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 18 },
-  { maxDepth: 64, maxNodes: 250_000, timeMs: 1500, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 20 },
+  { maxDepth: 64, maxNodes: 3_000, timeMs: 600, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 16 },
+  { maxDepth: 64, maxNodes: 10_000, timeMs: 800, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 18 },
+  { maxDepth: 64, maxNodes: 35_000, timeMs: 1000, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 18 },
+  { maxDepth: 64, maxNodes: 120_000, timeMs: 1500, noise: 0, mistake: 0, contempt: 50, fallible: 0, tableBits: 20 },
   { maxDepth: 64, maxNodes: Infinity, timeMs: 1300, noise: 0, mistake: 0, contempt: 50, fallible: 0.5, tableBits: 20 },
 ];
 

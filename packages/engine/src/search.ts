@@ -20,7 +20,6 @@ export interface SearchLimits {
   readonly maxDepth: number;
   readonly deadline: number; // Date.now() value after which the search stops at once (the hard limit)
   readonly softDeadline?: number; // no new iteration starts after this (it could not finish before the deadline)
-  readonly easyDeadline?: number; // nor after this, once the best move has stood for three iterations
   readonly maxNodes?: number; // the search stops after this many positions (a deterministic budget)
   readonly contempt?: number; // a draw is worth this much less to the root's side than the variant's start: it plays on unless behind
   readonly stop?: () => boolean; // asked now and then; true stops the search
@@ -97,10 +96,8 @@ export class Searcher {
     let score = 0;
     let depth = 0;
     let hopeful = -1;
-    let stable = 0; // iterations in a row that chose the same move
     for (let d = 1; d <= limits.maxDepth; d++) {
       if (d > 1 && limits.softDeadline !== undefined && Date.now() > limits.softDeadline) break;
-      if (stable >= 3 && limits.easyDeadline !== undefined && Date.now() > limits.easyDeadline) break;
       const scores = new Int32Array(moves.count).fill(-INF);
       let bestNow = -1;
       let alpha = -INF;
@@ -131,7 +128,6 @@ export class Searcher {
         }
         break;
       }
-      stable = bestNow === best ? stable + 1 : 1;
       best = bestNow;
       score = alpha;
       depth = d;
