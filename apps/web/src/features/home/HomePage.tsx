@@ -4,7 +4,7 @@ import './home.css';
 import { VARIANT_INFOS, type VariantId } from '@fg/rules';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
