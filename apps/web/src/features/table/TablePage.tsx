@@ -72,6 +72,10 @@ function TablePage({ id }: { id: string }) {
   const reviewing = review.shownPly !== null && game !== null;
   const shownGame = game && reviewing ? gameAt(game, review.shownPly) : game;
   const canMove = !!(table && game && side && table.status === 'playing' && table.turn === side && !game.result);
+  // A player's board keeps a bar above it for End move here / Cancel; "You play the fox." waits there meanwhile
+  // instead of a line of its own above an empty bar.
+  const inBoardBar = shownGame !== null && side !== null && !reviewing;
+  const youPlay = side && table ? <p className="muted you-play">{t(`table.youPlay.${side}`)}</p> : null;
 
   const sendMove = (path: readonly string[]): void => {
     if (!game) return;
@@ -99,7 +103,7 @@ function TablePage({ id }: { id: string }) {
       <p className="status" role="status">
         {statusText(t, table, role)}
       </p>
-      {side && table && <p className="muted you-play">{t(`table.youPlay.${side}`)}</p>}
+      {!inBoardBar && youPlay}
       {table && role === 'spectator' && <JoinBanner table={table} sit={live.sit} />}
       <div className="visually-hidden" aria-live="polite">
         {announcement(t, state)}
@@ -132,6 +136,7 @@ function TablePage({ id }: { id: string }) {
               onMove={requestMove}
               flipped={flipped}
               player={side !== null && !reviewing}
+              idle={inBoardBar ? youPlay : null}
             />
           ) : (
             <div className="board-placeholder" />
