@@ -1,11 +1,10 @@
-// Routes: home in the first chunk; the variant and table pages load on demand.
+// Routes: each page in its own chunk, loaded before the first render by main.tsx (app/routes.ts).
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 
-import { HomePage } from '../features/home/HomePage';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
-import { tablePage, variantPage } from './routes';
+import { homePage, tablePage, variantPage } from './routes';
 
 /** The whole app: layout around the routes of docs/product.md. */
 export function App() {
@@ -14,7 +13,7 @@ export function App() {
       <Layout>
         <Suspense fallback={<div className="loading" aria-busy="true" />}>
           <Switch>
-            <Route path="/" component={HomePage} />
+            <Route path="/" component={homePage.Page} />
             <Route path="/variants/:id" component={variantPage.Page} />
             <Route path="/t/:id" component={tablePage.Page} />
             <Route>

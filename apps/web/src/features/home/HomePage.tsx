@@ -39,8 +39,8 @@ function VariantCard({ id, name }: { id: VariantId; name: string }) {
   );
 }
 
-/** The home page. */
-export function HomePage() {
+/** The home page (its own chunk: the lobby and the computer's panel are not loaded with a table page). */
+export default function HomePage() {
   const { t } = useTranslation(['common', 'variants']);
   useEffect(() => {
     document.title = `${t('app.name')} · ${t('home.titleSuffix')}`;
