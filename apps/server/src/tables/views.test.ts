@@ -25,7 +25,8 @@ const folded = (messages: readonly ServerMessage[]): TableView | null =>
 /** A seated table with both players and a spectator connected, on a time the test moves. */
 async function seated(variant: VariantId, clock?: { initial: number; increment: number }) {
   const time = { now: 1_700_000_000_000 };
-  const authority = new Authority(new MemoryStore(), {
+  const store = new MemoryStore();
+  const authority = new Authority(store, {
     abandonSeconds: 60,
     waitingHours: 24,
     now: () => time.now,
@@ -42,7 +43,7 @@ async function seated(variant: VariantId, clock?: { initial: number; increment: 
   await authority.join(id, players.geese, seat.value.seat.token);
   await authority.join(id, watcher);
   const members = [players.fox, players.geese, watcher];
-  return { authority, id, time, players, members };
+  return { store, authority, id, time, players, members };
 }
 type Seated = Awaited<ReturnType<typeof seated>>;
 
@@ -141,6 +142,25 @@ describe('the kept view', () => {
       }
       table.authority.close();
     }
+  });
+
+  it('builds the view afresh when the store lost moves its members were told of (Redis without fsync)', async () => {
+    const table = await seated('standard');
+    await table.authority.play(table.players.fox, { type: 'move', ply: 0, path: ['d4', 'd5'] });
+    await table.authority.play(table.players.geese, { type: 'move', ply: 1, path: ['a3', 'a4'] });
+    const stored = (await table.store.loadTable(table.id))!;
+    await table.store.insertTable({
+      ...stored,
+      moves: stored.moves.slice(0, 1),
+      moveTimes: stored.moveTimes!.slice(0, 1),
+    });
+    // The next move finds the store behind this cache: the table reloads, the lost move is gone, nobody is told.
+    const refused = await table.authority.play(table.players.fox, { type: 'move', ply: 2, path: ['d5', 'd6'] });
+    expect(refused.ok || refused.error.code).toBe('stale-ply');
+    const built = (await table.authority.builtView(table.id))!;
+    expect(built.moves).toEqual(['d4-d5']);
+    expect(await table.authority.view(table.id)).toEqual(built);
+    table.authority.close();
   });
 
   it('leaves every view as it was after a pong', () => {
