@@ -6,7 +6,7 @@ import { computerLeaseKey, defineScript, type Script } from '../store/redis-keys
 import type { ComputerLease } from './computer-lease.js';
 
 /** How long a lease lasts without renewal: an instance that died hands its tables over after this. */
-export const LEASE_MS = 10_000;
+const LEASE_MS = 10_000;
 /** How often the holder renews (and others ask): three tries before it lapses. */
 const RENEW_MS = 3_000;
 

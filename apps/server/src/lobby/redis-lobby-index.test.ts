@@ -92,7 +92,7 @@ describe.skipIf(skip !== null)('RedisLobbyIndex', () => {
     expect(await b.nextExpiry()).toBe(NOW + 1000);
     expect(ids((await b.list(NOW + 999)).waiting)).toEqual(['fresh', 'stale']);
     expect(ids((await b.list(NOW + 1000)).waiting)).toEqual(['fresh']);
-    expect(await connections[0]!.zrange(LOBBY_WAITING_KEY, 0, -1)).toEqual(['fresh']);
+    expect(await connections[0]!.zrange(LOBBY_WAITING_KEY, '0', '-1')).toEqual(['fresh']);
     expect(await b.nextExpiry()).toBe(NOW + LOBBY_WAITING_MS);
     // A spectator joins it later: still waiting, and too old to list.
     await a.put(entry('stale', NOW - LOBBY_WAITING_MS + 1000, { spectators: 1 }), NOW + 2000);
@@ -134,7 +134,7 @@ describe.skipIf(skip !== null)('RedisLobbyIndex', () => {
     await a.put(entry('expired', NOW, { playing: true }), NOW);
     await connections[0]!.del('fg:{lobby}:t:expired');
     expect(ids((await b.list(NOW)).playing)).toEqual(['kept']);
-    expect(await connections[0]!.zrange(LOBBY_PLAYING_KEY, 0, -1)).toEqual(['kept']);
+    expect(await connections[0]!.zrange(LOBBY_PLAYING_KEY, '0', '-1')).toEqual(['kept']);
   });
 
   it('tells the other instance of every write and removal', async () => {

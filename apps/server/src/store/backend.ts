@@ -21,7 +21,7 @@ export interface BackendConfig {
 }
 
 /** Redis mode: the connections the store and bus use, for what else instances share (v1.1 lobby, computer leases). */
-export interface SharedRedis {
+interface SharedRedis {
   readonly redis: Redis; // commands
   readonly subscriber: Redis; // pub/sub (the bus's)
 }
