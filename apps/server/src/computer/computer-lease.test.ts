@@ -7,7 +7,7 @@ import { type Game, getVariant, newGame, playMoveText } from '@fg/rules';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { computerLeaseKey, connectRedis } from '../store/redis-keys.js';
+import { computerLeaseKey, connectRedis, tableKeys } from '../store/redis-keys.js';
 import { request, startServer, type TestClient, type TestServer } from '../testing/harness.js';
 import { joinAt, startInstances } from '../testing/instances.js';
 import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
@@ -40,9 +40,10 @@ class CountingPool extends ThinkPool {
 }
 
 /** An instance in this process on the shared Redis, with its own counted threads. */
-async function instance(): Promise<{ server: TestServer; pool: CountingPool }> {
+async function instance(computerAloneMs?: number): Promise<{ server: TestServer; pool: CountingPool }> {
   const pool = new CountingPool(1);
-  const server = await startServer({ redisUrl: redis.url, computerThinkMs: 30 }, { thinkPool: pool });
+  const deps = { thinkPool: pool, ...(computerAloneMs ? { computerAloneMs } : {}) };
+  const server = await startServer({ redisUrl: redis.url, computerThinkMs: 30 }, deps);
   return { server, pool };
 }
 
@@ -108,6 +109,34 @@ describe.skipIf(skip !== null)('the computer on two instances over one Redis', (
       await Promise.all([a.server.close().catch(() => undefined), b.server.close()]);
     }
   }, 90_000);
+
+  it('leaves a game everyone left on every instance for good, and plays on when the player is back', async () => {
+    // Longer than presence takes to reach every instance (at most 250 ms apart), short for a test.
+    const [a, b] = [await instance(600), await instance(600)];
+    try {
+      const created = await computerTable({ url: a.server.base });
+      const id = created.table.id;
+      const human = await joinAt({ url: b.server.base }, id, created.seat.token);
+      let game = await round(human, start());
+      await human.close();
+      // Each instance's computer seat reports its connection at the table until it leaves.
+      const seated = async (): Promise<number> => client.hlen(tableKeys(id).presence);
+      for (let waited = 0; (await seated()) > 0 && waited < 10_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      // Gone for good: no instance seats its computer again at the others' leaving.
+      for (let i = 0; i < 25; i++) {
+        expect([await seated(), await client.exists(computerLeaseKey(id))]).toEqual([0, 0]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const back = await joinAt({ url: a.server.base }, id, created.seat.token);
+      game = await round(back, game);
+      expect(game.moves).toHaveLength(4);
+      expect(a.pool.moves + b.pool.moves).toBe(2);
+      await back.close();
+    } finally {
+      await Promise.all([a.server.close(), b.server.close()]);
+    }
+  }, 60_000);
 
   it('another instance takes over the computer when its instance is killed, once the lease runs out', async () => {
     const [a, b] = await startInstances(redis.url, 2, { COMPUTER_THINK_MS: '30', COMPUTER_THREADS: '1' });

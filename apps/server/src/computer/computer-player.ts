@@ -32,6 +32,7 @@ export class ComputerPlayer implements Member {
   readonly #deps: PlayerDeps;
   #table: TableView | null = null;
   #thinkingAt = -1; // the ply a move is being chosen for
+  #moving: Promise<void> = Promise.resolve(); // the last move being chosen and sent
   #othersThere = false; // the opponent or a spectator is connected, as the last welcome or presence said
   #holding = false; // this instance holds the table's lease: it thinks and plays
   #renewal: ReturnType<typeof setInterval> | null = null;
@@ -88,7 +89,7 @@ export class ComputerPlayer implements Member {
         this.#table = message.table;
         this.#othersThere = this.#someoneElse(message.table.seats, message.table.spectators);
         // Back at a finished table (see ComputerSeats): a rematch already asked for is agreed at once.
-        if (message.table.rematchRequests?.includes(opponent(this.side))) this.#send({ type: 'rematch' });
+        if (message.table.rematchRequests?.includes(opponent(this.side))) void this.#send({ type: 'rematch' });
         else this.#watchCompany();
         break;
       case 'presence':
@@ -118,7 +119,7 @@ export class ComputerPlayer implements Member {
         return;
       case 'rematch-offered':
         // The computer always agrees to a rematch.
-        if (message.side !== this.side) this.#send({ type: 'rematch' });
+        if (message.side !== this.side) void this.#send({ type: 'rematch' });
         return;
       case 'rematch':
         if (message.seat) {
@@ -156,9 +157,16 @@ export class ComputerPlayer implements Member {
       if (this.#alone) clearTimeout(this.#alone);
       this.#alone = null;
     } else if (!this.#alone) {
-      this.#alone = setTimeout(() => void this.#leave(), this.#deps.aloneMs);
+      this.#alone = setTimeout(() => void this.#leaveAlone(), this.#deps.aloneMs);
       this.#alone.unref();
     }
+  }
+
+  /** Leaves a running game nobody is at, once a move it is choosing has been played (else the next holder redoes it). */
+  async #leaveAlone(): Promise<void> {
+    this.#alone = null;
+    await this.#moving;
+    if (!this.#othersThere) await this.#leave();
   }
 
   /** Takes or renews the lease; on taking it over (its holder died or left), plays on at once. */
@@ -196,10 +204,11 @@ export class ComputerPlayer implements Member {
     if (this.#thinkingAt === table.ply) return;
     const ply = table.ply;
     this.#thinkingAt = ply;
-    this.#deps
+    this.#moving = this.#deps
       .think(this.#task('move', table))
-      .then((answer) => {
-        if (answer.kind === 'move' && this.#table?.ply === ply) this.#send({ type: 'move', ply, path: answer.points });
+      .then(async (answer) => {
+        if (answer.kind === 'move' && this.#table?.ply === ply)
+          await this.#send({ type: 'move', ply, path: answer.points });
       })
       .catch((error: unknown) => this.#fault(error, `computer move ${this.tableId}`));
   }
@@ -214,7 +223,7 @@ export class ComputerPlayer implements Member {
         if (answer.kind !== 'assess') return;
         const mine = this.side === 'fox' ? answer.foxScore : -answer.foxScore;
         const lost = answer.winner === opponent(this.side) || mine <= -DRAW_MARGIN;
-        this.#send({ type: lost ? 'draw-accept' : 'draw-decline' });
+        void this.#send({ type: lost ? 'draw-accept' : 'draw-decline' });
       })
       .catch((error: unknown) => this.#fault(error, `computer draw ${this.tableId}`));
   }
@@ -233,11 +242,11 @@ export class ComputerPlayer implements Member {
 
   /**
    * Sends a game message through the authority. A refusal because the table moved on while the computer thought
-   * (the game ended, a ply was played) is expected and dropped; any other refusal is a fault worth a log line.
+   * (the game ended, a ply was played) is expected and dropped; any other refusal is a fault worth a log line. Never rejects.
    */
-  #send(message: PlayMessage): void {
+  async #send(message: PlayMessage): Promise<void> {
     if (this.#left) return;
-    this.#deps.authority.play(this, message).then(
+    await this.#deps.authority.play(this, message).then(
       (outcome) => {
         if (outcome.ok || MOVED_ON.has(outcome.error.code)) return;
         this.#fault(new Error(`${outcome.error.code}: ${outcome.error.message}`), `computer ${message.type}`);

@@ -41,12 +41,14 @@ export class ComputerSeats implements TableObserver {
   }
 
   /**
-   * A table changed: a computer table without its player gets one while the game runs, and again when someone
-   * comes back to it after the game (the computer left when everyone had gone), so it can agree to a rematch.
+   * A table changed: a computer table gets its player when it is created, and again when someone is at it here
+   * after the computer left (the game went on without anyone for a while, or ended; it plays on, or agrees to a
+   * rematch). Not for a change heard from elsewhere with nobody here: instances whose computers left a table
+   * nobody is at would otherwise seat them again at each other's leaving, for ever.
    */
-  changed({ stored, connected }: TableSnapshot): void {
+  changed({ stored, connected, created }: TableSnapshot): void {
     if (!stored.computer || stored.rematch) return;
-    if (stored.result === null || connected > 0) this.#attach(stored.id, stored.computer);
+    if (created || connected > 0) this.#attach(stored.id, stored.computer);
   }
 
   /** After a restart: the computer sits down again at every unfinished computer table, and moves if it is its turn. */

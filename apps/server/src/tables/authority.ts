@@ -139,7 +139,7 @@ export class Authority {
     }
     // Loaded when someone connects: a table nobody joins never takes memory here.
     const live = this.#cache.detached(stored);
-    this.#changed(live); // v1.1 observers (the computer's seat loads it at once)
+    this.#changed(live, true); // v1.1 observers (the computer's seat loads it at once)
     return done({ table: tableView(live, this.#now()), seat: { side, token } });
   }
 
@@ -338,9 +338,9 @@ export class Authority {
   }
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
-  #changed(live: LiveTable): void {
+  #changed(live: LiveTable, created = false): void {
     if (this.#observers.length === 0) return;
-    const snapshot = tableSnapshot(live);
+    const snapshot = created ? { ...tableSnapshot(live), created } : tableSnapshot(live);
     for (const observer of this.#observers) {
       try {
         observer.changed(snapshot);
