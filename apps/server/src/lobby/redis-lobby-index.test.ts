@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { connectRedis, LOBBY_PLAYING_KEY, LOBBY_WAITING_KEY } from '../store/redis-keys.js';
 import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
+import { Lobby } from './lobby.js';
 import type { LobbyEntry } from './lobby-index.js';
 import { RedisLobbyIndex } from './redis-lobby-index.js';
 
@@ -21,6 +22,8 @@ let b: RedisLobbyIndex;
 function instance(): RedisLobbyIndex {
   const [command, subscriber] = [connectRedis(redis.url), connectRedis(redis.url, { enableAutoPipelining: false })];
   connections.push(command, subscriber);
+  // One test stops redis-server for a while: the lost connections are expected.
+  for (const connection of [command, subscriber]) connection.on('error', () => undefined);
   return new RedisLobbyIndex(command, subscriber, { keepMs: 86_400_000, onError: () => undefined });
 }
 
@@ -146,4 +149,26 @@ describe.skipIf(skip !== null)('RedisLobbyIndex', () => {
     stop();
     expect(heard).toBe(2);
   });
+
+  it('a Lobby keeps a change made while Redis is away, writes it once Redis is back, and its feed shows it', async () => {
+    const errors: string[] = [];
+    const lobby = new Lobby(instance(), { onError: (_error, what) => errors.push(what) });
+    const sent: string[] = [];
+    lobby.subscribe((json) => sent.push(json), JSON.stringify({ waiting: [], playing: [] }));
+    try {
+      await redis.kill();
+      const seats = { fox: 'hash-fox', geese: null };
+      const stored = { id: 'kept-1', variant: 'standard', options: {}, seats, moves: [], result: null, rematch: null };
+      lobby.changed({ stored: { ...stored, createdAt: Date.now(), listed: true }, spectators: 0, connected: 1 });
+      await expect(lobby.list()).rejects.toThrow();
+      expect(errors).toContain('lobby write');
+      await redis.restart();
+      for (let waited = 0; !sent.some((json) => json.includes('kept-1')) && waited < 15_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ids((await lobby.list()).waiting)).toEqual(['kept-1']);
+      expect(ids((JSON.parse(sent.at(-1)!) as { waiting: { id: string }[] }).waiting)).toEqual(['kept-1']);
+    } finally {
+      lobby.close();
+    }
+  }, 30_000);
 });
