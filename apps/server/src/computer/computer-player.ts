@@ -162,7 +162,7 @@ export class ComputerPlayer implements Member {
     }
   }
 
-  /** Leaves a running game nobody is at, once a move it is choosing has been played (else the next holder redoes it). */
+  /** Leaves a running game nobody is at, once a move being chosen is played (else the next holder thinks again). */
   async #leaveAlone(): Promise<void> {
     this.#alone = null;
     await this.#moving;
@@ -242,7 +242,8 @@ export class ComputerPlayer implements Member {
 
   /**
    * Sends a game message through the authority. A refusal because the table moved on while the computer thought
-   * (the game ended, a ply was played) is expected and dropped; any other refusal is a fault worth a log line. Never rejects.
+   * (the game ended, a ply was played) is expected and dropped; any other refusal is a fault worth a log line.
+   * Never rejects.
    */
   async #send(message: PlayMessage): Promise<void> {
     if (this.#left) return;

@@ -84,7 +84,10 @@ export class Lobby implements TableObserver {
     return this.#index.list(this.#now());
   }
 
-  /** Calls `listener` with each new state of the lobby as JSON, made once for all (`current` was sent already); returns the unsubscribe. */
+  /**
+   * Calls `listener` with each new state of the lobby as JSON, made once for all; `current` is the state the
+   * subscriber was sent already. Returns the unsubscribe.
+   */
   subscribe(listener: (json: string) => void, current: string): () => void {
     if (this.#listeners.size === 0) {
       // The feed was idle (nothing compared, no expiry timer): it starts from what this subscriber was sent.
