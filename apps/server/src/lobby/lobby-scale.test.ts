@@ -82,7 +82,7 @@ describe.skipIf(skip !== null)('the lobby on two instances over one Redis', () =
     // Listed as another instance would list a table created almost 30 minutes ago.
     const [command, subscriber] = [connectRedis(redis.url), connectRedis(redis.url)];
     const index = new RedisLobbyIndex(command, subscriber, { keepMs: 60_000, onError: () => undefined });
-    const createdAt = Date.now() - LOBBY_WAITING_MS + 2_500;
+    const createdAt = Date.now() - LOBBY_WAITING_MS + 6_000;
     const table = {
       id: 'old-table-1',
       variant: 'standard',
