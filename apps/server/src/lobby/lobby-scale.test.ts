@@ -77,6 +77,22 @@ describe.skipIf(skip !== null)('the lobby on two instances over one Redis', () =
     await Promise.all([fox.close(), ...watchers.map((w) => w.close())]);
   }, 60_000);
 
+  it('an instance started later lists what the others listed, as it is: the lobby lives in Redis, nothing is rebuilt', async () => {
+    const created = await request(a.url, 'POST', '/api/tables', { variant: 'standard', side: 'fox', listed: true });
+    const id = created.body.table.id as string;
+    expect((await request(b.url, 'POST', `/api/tables/${id}/seats`, {})).status).toBe(201);
+    const watcher = await joinAt(b, id);
+    const feedA = await feedAt(a);
+    await feedA.next(has('playing', id, (t) => t.spectators === 1));
+    // A rebuild from the store at start would list it with nobody watching.
+    const [late] = await startInstances(redis.url, 1);
+    try {
+      expect((await lobbyAt(late!)).playing.find((t) => t.id === id)).toMatchObject({ spectators: 1, ply: 0 });
+    } finally {
+      await Promise.all([late!.stop(), watcher.close()]);
+    }
+  }, 60_000);
+
   it('a waiting table leaves the feeds of both instances by age, with no other change', async () => {
     const [feedA, feedB] = [await feedAt(a), await feedAt(b)];
     // Listed as another instance would list a table created almost 30 minutes ago.
