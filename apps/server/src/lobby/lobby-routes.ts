@@ -27,8 +27,9 @@ export function registerLobbyRoutes(app: FastifyInstance, lobby: Lobby): void {
     const send = (json: string): void => void raw.write(`event: lobby\ndata: ${json}\n\n`);
     // A browser reconnects by itself after this many ms when the stream breaks.
     raw.write('retry: 3000\n\n');
-    send(JSON.stringify(first));
-    const unsubscribe = lobby.subscribe(send);
+    const current = JSON.stringify(first);
+    send(current);
+    const unsubscribe = lobby.subscribe(send, current);
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const end = (): void => {
       clearInterval(heartbeat);

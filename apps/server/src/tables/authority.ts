@@ -108,6 +108,11 @@ export class Authority {
     return late ? finishGame(this.#context, live, late) : done(undefined);
   }
 
+  /** How many tables this instance holds in memory (the rest are in the store only). */
+  get tablesHeld(): number {
+    return this.#cache.size;
+  }
+
   /** Seconds an opponent must be away before the win may be claimed. */
   get abandonSeconds(): number {
     return this.#abandonMs / 1000;
@@ -134,7 +139,7 @@ export class Authority {
     }
     // Loaded when someone connects: a table nobody joins never takes memory here.
     const live = this.#cache.detached(stored);
-    this.#changed(live); // v1.1 observers (the computer's seat loads it at once)
+    this.#changed(live, true); // v1.1 observers (the computer's seat loads it at once)
     return done({ table: tableView(live, this.#now()), seat: { side, token } });
   }
 
@@ -321,8 +326,12 @@ export class Authority {
     if (message.origin === this.#bus.instance) return;
     void this.#cache
       .whenLoaded(id, async (live) => {
-        // Presence changes the connections only: it need not wait for the table's queue.
-        if (message.type === 'presence') return this.#cache.heardPresence(live, message.origin, message.presence);
+        // Presence changes the connections only: it need not wait for the table's queue. The observers hear of it
+        // (v1.1: the lobby's spectator counts are table-wide, so every instance writes what it now knows).
+        if (message.type === 'presence') {
+          this.#cache.heardPresence(live, message.origin, message.presence);
+          return this.#changed(live);
+        }
         return this.#cache.exclusive(live, async () => {
           const next = factsAfter(live.facts, message);
           if (next === 'reload') await this.#cache.refresh(live);
@@ -335,9 +344,9 @@ export class Authority {
   }
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
-  #changed(live: LiveTable): void {
+  #changed(live: LiveTable, created = false): void {
     if (this.#observers.length === 0) return;
-    const snapshot = tableSnapshot(live);
+    const snapshot = created ? { ...tableSnapshot(live), created } : tableSnapshot(live);
     for (const observer of this.#observers) {
       try {
         observer.changed(snapshot);

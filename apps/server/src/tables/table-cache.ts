@@ -44,6 +44,11 @@ export class TableCache {
     this.#deadCheck.unref();
   }
 
+  /** How many tables are held in memory. */
+  get size(): number {
+    return this.#tables.size;
+  }
+
   /** A table from memory or the store; concurrent loads of one table share one read; a failed load rejects. */
   async get(id: string): Promise<LiveTable | null> {
     const cached = this.#tables.get(id);
