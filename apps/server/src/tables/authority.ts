@@ -36,7 +36,7 @@ import { ClockTimers, timeoutAt } from './table-clock.js';
 import type { TableObserver } from './table-observer.js';
 import type { LiveTable, Member } from './table-state.js';
 import { statusOf } from './table-transition.js';
-import { newStoredTable, tableSnapshot, tableView } from './views.js';
+import { builtView, newStoredTable, tableSnapshot, tableView } from './views.js';
 
 /** Settings and seams of the authority. */
 export interface AuthorityOptions {
@@ -172,6 +172,12 @@ export class Authority {
     const live = await this.#cache.get(id);
     if (live?.stale) await this.#cache.refresh(live);
     return live ? tableView(live, this.#now()) : null;
+  }
+
+  /** The table's view built afresh from its facts, not from the kept one: what `view` must equal (views.test.ts). */
+  async builtView(id: string): Promise<TableView | null> {
+    const live = await this.#cache.get(id);
+    return live ? builtView(live, this.#now()) : null;
   }
 
   /** The table as everyone sees it and when it was created, for its game record; or null. */
