@@ -143,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     allowedOrigins: config.allowedOrigins,
     throttle,
   });
-  registerLobbyRoutes(app, lobby); // v1.1
+  registerLobbyRoutes(app, lobby, { connections }); // v1.1
   registerGameRecordRoute(app, authority);
   registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {

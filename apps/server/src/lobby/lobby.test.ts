@@ -122,3 +122,28 @@ describe('GET /api/lobby/events', () => {
     feed.close();
   });
 });
+
+describe('GET /api/lobby/events, per address', () => {
+  it('holds at most the connections an address may hold, and gives the place back when a feed closes', async () => {
+    const capped = await startServer({ maxConnectionsPerAddress: 2 });
+    try {
+      const feeds = [await openLobbyFeed(capped.base), await openLobbyFeed(capped.base)];
+      const third = await request(capped.base, 'GET', '/api/lobby/events');
+      expect(third.status).toBe(429);
+      expect(third.body.error.code).toBe('rate-limited');
+      feeds[0]!.close();
+      // The place comes back once the server sees the connection close.
+      let again: Awaited<ReturnType<typeof openLobbyFeed>> | null = null;
+      for (let i = 0; i < 50 && !again; i++) {
+        again = await openLobbyFeed(capped.base).catch(() => null);
+        if (!again) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(again).not.toBeNull();
+      expect((await again!.next()).waiting).toEqual([]);
+      again!.close();
+      feeds[1]!.close();
+    } finally {
+      await capped.close();
+    }
+  });
+});
