@@ -4,11 +4,13 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { ComputerSeats } from './computer/computer-seats.js';
+import { RedisComputerLease } from './computer/redis-computer-lease.js';
 import { ThinkPool } from './computer/think-pool.js';
 import type { Config } from './config.js';
 import { Lobby } from './lobby/lobby.js';
 import { MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
+import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import { loggerOptions, LogThrottle } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
@@ -22,12 +24,15 @@ import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
+import { unavailableOnFailure } from './store/store-unavailable.js';
 import { Authority } from './tables/authority.js';
 
 /** What a test may put in place of the defaults. */
 export interface AppDeps {
   readonly store?: TableStore;
   readonly now?: () => number;
+  readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
+  readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
 }
 
 /** How often waiting tables are swept. */
@@ -57,11 +62,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const store = backend.store;
   const onError = (error: unknown, what: string): void => throttle.error(app.log, what, error);
-  // v1.1: the lobby and the computer's seats watch the tables.
-  const lobby = new Lobby(new MemoryLobbyIndex(), { ...(deps.now ? { now: deps.now } : {}), onError });
-  const computers = new ComputerSeats(new ThinkPool(config.computerThreads), {
+  // v1.1: the lobby and the computer's seats watch the tables; in Redis mode both are shared by every instance.
+  const shared = backend.shared;
+  const lobbyIndex = shared
+    ? unavailableOnFailure(
+        new RedisLobbyIndex(shared.redis, shared.subscriber, { keepMs: config.keepFinishedDays * 86_400_000, onError }),
+        'redis',
+      )
+    : new MemoryLobbyIndex();
+  const lobby = new Lobby(lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
+  const computers = new ComputerSeats(deps.thinkPool ?? new ThinkPool(config.computerThreads), {
     thinkMs: config.computerThinkMs,
     onError,
+    ...(shared ? { lease: new RedisComputerLease(shared.redis, backend.bus.instance) } : {}),
+    ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
   });
   const authority = new Authority(store, {
     bus: backend.bus,
@@ -129,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     allowedOrigins: config.allowedOrigins,
     throttle,
   });
-  registerLobbyRoutes(app, lobby); // v1.1
+  registerLobbyRoutes(app, lobby, { connections }); // v1.1
   registerGameRecordRoute(app, authority);
   registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {

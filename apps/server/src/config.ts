@@ -8,7 +8,7 @@ import { defaultThreads } from './computer/think-pool.js';
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** The environment variables the server reads, with their defaults. */
-export const envSchema = z.object({
+const envSchema = z.object({
   PORT: intFrom(3000).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),

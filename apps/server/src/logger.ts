@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 
 /** Paths pino replaces with "[redacted]" wherever they appear. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'token',
   '*.token',
   'seat.token',

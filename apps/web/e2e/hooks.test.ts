@@ -91,8 +91,10 @@ describe.skipIf(skip !== null)('page hooks', () => {
   }
 
   /** A standard table with both seats taken: its id and the two seats. */
-  async function fullTable(): Promise<{ id: string; fox: Created['seat']; geese: Created['seat'] }> {
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
+  async function fullTable(
+    variant = 'standard',
+  ): Promise<{ id: string; fox: Created['seat']; geese: Created['seat'] }> {
+    const created = await postJson<Created>(server, '/api/tables', { variant, side: 'fox' });
     const joined = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${created.table.id}/seats`, {
       side: 'geese',
     });
@@ -121,6 +123,56 @@ describe.skipIf(skip !== null)('page hooks', () => {
     expect(await page.locator('[data-point]').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Create table' }).count()).toBe(1);
   });
+
+  it.each([
+    ['standard', 33, 48],
+    ['big-cross', 45, 40],
+  ])(
+    'gives each point of %s a hit cell of at least 40 px on a 360 px phone, none overlapping',
+    async (variant, points, px) => {
+      const table = await fullTable(variant);
+      const page = await newPage(PHONE, { id: table.id, seat: table.fox });
+      await page.goto(`${server.url}/t/${table.id}?lang=en`);
+      await expect.poll(() => page.getByRole('status').allTextContents()).toEqual(['Your move (fox)']);
+      // Each point's hit cell as Chromium lays it out, and which point Chromium's hit test finds at its centre
+      // and just inside each of its corners: the whole cell takes the tap, not only the drawn piece.
+      const cells = await page.locator('[data-point]').evaluateAll((els) =>
+        els.map((el) => {
+          el.scrollIntoView({ block: 'center' }); // a hit test sees only what is in the viewport
+          const box = el.querySelector('.point__hit')!.getBoundingClientRect();
+          // The point found there, or what else took the tap, so a failure says where it went.
+          const hit = (x: number, y: number): true | string => {
+            const found = document.elementFromPoint(x, y);
+            return (
+              found?.closest('[data-point]') === el || `${found?.closest('[data-point]')?.getAttribute('data-point')}`
+            );
+          };
+          const inset = 1.5;
+          return {
+            box: { left: box.left + scrollX, top: box.top + scrollY, width: box.width, height: box.height },
+            taps: [
+              hit(box.left + box.width / 2, box.top + box.height / 2),
+              hit(box.left + inset, box.top + inset),
+              hit(box.right - inset, box.top + inset),
+              hit(box.left + inset, box.bottom - inset),
+              hit(box.right - inset, box.bottom - inset),
+            ],
+          };
+        }),
+      );
+      expect(cells).toHaveLength(points);
+      const smallest = Math.min(...cells.map(({ box }) => Math.min(box.width, box.height)));
+      expect(smallest).toBeGreaterThanOrEqual(px - 0.01); // 360 px wide: 360 / 9 grid steps for the Big Cross
+      for (const cell of cells) expect(cell.taps).toEqual([true, true, true, true, true]);
+      const overlap = (a: (typeof cells)[0]['box'], b: (typeof cells)[0]['box']): number =>
+        Math.max(0, Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left)) *
+        Math.max(0, Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top));
+      for (const [i, a] of cells.entries())
+        for (const b of cells.slice(i + 1)) expect(overlap(a.box, b.box)).toBeLessThan(0.05);
+      // Nothing of the page sticks out sideways for the board's full width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    },
+  );
 
   it('gives each point one element that takes a tap on a phone itself, whatever is drawn on it', async () => {
     const table = await fullTable();

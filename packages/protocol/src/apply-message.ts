@@ -1,5 +1,6 @@
 // The one transition of a table view: how each server message changes what a client knows of a
-// table. The web reducer and its optimistic copy of a sent move both run it (docs/protocol.md).
+// table. The web reducer and its optimistic copy of a sent move both run it (docs/protocol.md), and the
+// server advances the view it welcomes members with by the very messages it broadcasts.
 import type { ServerMessage, ServerMessageOf, TableView } from './types.js';
 
 const other = (side: 'fox' | 'geese'): 'fox' | 'geese' => (side === 'fox' ? 'geese' : 'fox');

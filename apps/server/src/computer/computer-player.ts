@@ -5,6 +5,7 @@ import { opponent, type Side } from '@fg/rules';
 
 import type { ComputerSeat } from '../store/store.js';
 import type { Authority, PlayMessage } from '../tables/authority.js';
+import type { ComputerLease } from './computer-lease.js';
 import type { ThinkAnswer, ThinkTask } from './think.js';
 
 /** A member of a table as the authority takes it: something that is sent serialized messages. */
@@ -15,6 +16,8 @@ export interface PlayerDeps {
   readonly authority: Pick<Authority, 'join' | 'play' | 'leave'>;
   readonly think: (task: ThinkTask) => Promise<ThinkAnswer>;
   readonly thinkMs?: number; // a cap on each move's time (tests)
+  readonly lease: ComputerLease; // only the holder thinks and plays (several instances on one Redis)
+  readonly aloneMs: number; // a running game nobody else has been at for this long is left (memory is freed)
   /** The rematch table was opened: the computer takes its seat there. */
   readonly onRematch: (tableId: string, seat: ComputerSeat) => void;
   /** The computer has left this table for good. */
@@ -29,7 +32,11 @@ export class ComputerPlayer implements Member {
   readonly #deps: PlayerDeps;
   #table: TableView | null = null;
   #thinkingAt = -1; // the ply a move is being chosen for
+  #moving: Promise<void> = Promise.resolve(); // the last move being chosen and sent
   #othersThere = false; // the opponent or a spectator is connected, as the last welcome or presence said
+  #holding = false; // this instance holds the table's lease: it thinks and plays
+  #renewal: ReturnType<typeof setInterval> | null = null;
+  #alone: ReturnType<typeof setTimeout> | null = null; // runs while nobody else is at a running game
   #left = false;
 
   constructor(tableId: string, seat: ComputerSeat, deps: PlayerDeps) {
@@ -43,18 +50,33 @@ export class ComputerPlayer implements Member {
     return this.#seat.side;
   }
 
-  /** Joins the table with the computer's token. */
+  /** Whether this instance plays the computer here now (it holds the lease). */
+  get holding(): boolean {
+    return this.#holding;
+  }
+
+  /**
+   * Asks for the lease, then joins the table with the computer's token. With other instances competing, the lease
+   * is renewed (or asked for again) every few seconds: when its holder dies, another takes over and plays on.
+   */
   async start(): Promise<void> {
+    await this.#renew();
+    if (this.#left) return;
     const joined = await this.#deps.authority.join(this.tableId, this, this.#seat.token);
     if (!joined.ok) {
       this.#deps.onError(new Error(`${joined.error.code}: ${joined.error.message}`), `computer join ${this.tableId}`);
-      this.#leave();
+      await this.#leave();
+      return;
     }
+    const { lease } = this.#deps;
+    if (!lease.shared || this.#left) return;
+    this.#renewal = setInterval(() => void this.#renew(), lease.renewMs);
+    this.#renewal.unref();
   }
 
-  /** Leaves the table (server shutdown, or the table is done). */
-  stop(): void {
-    this.#leave();
+  /** Leaves the table (server shutdown, or the table is done); resolves once the lease is given back. */
+  stop(): Promise<void> {
+    return this.#leave();
   }
 
   /** Receives a message of the table, as a socket would. */
@@ -67,12 +89,12 @@ export class ComputerPlayer implements Member {
         this.#table = message.table;
         this.#othersThere = this.#someoneElse(message.table.seats, message.table.spectators);
         // Back at a finished table (see ComputerSeats): a rematch already asked for is agreed at once.
-        if (message.table.rematchRequests?.includes(opponent(this.side))) this.#send({ type: 'rematch' });
-        else this.#leaveIfAlone();
+        if (message.table.rematchRequests?.includes(opponent(this.side))) void this.#send({ type: 'rematch' });
+        else this.#watchCompany();
         break;
       case 'presence':
         this.#othersThere = this.#someoneElse(message.seats, message.spectators);
-        this.#leaveIfAlone();
+        this.#watchCompany();
         return;
       case 'moved':
         if (!table) return;
@@ -86,25 +108,25 @@ export class ComputerPlayer implements Member {
           position: message.position,
           ...(message.clock ? { clock: message.clock } : {}),
         };
-        this.#leaveIfAlone();
+        this.#watchCompany();
         break;
       case 'ended':
         if (table) this.#table = { ...table, status: 'finished', result: message.result };
-        this.#leaveIfAlone();
+        this.#watchCompany();
         break;
       case 'draw-offered':
         if (message.side !== this.side) this.#answerDraw();
         return;
       case 'rematch-offered':
         // The computer always agrees to a rematch.
-        if (message.side !== this.side) this.#send({ type: 'rematch' });
+        if (message.side !== this.side) void this.#send({ type: 'rematch' });
         return;
       case 'rematch':
         if (message.seat) {
           this.#deps.onRematch(message.table, { ...this.#seat, side: message.seat.side, token: message.seat.token });
         }
         // Not now: the authority is still telling the table's members.
-        queueMicrotask(() => this.#leave());
+        queueMicrotask(() => void this.#leave());
         return;
       default:
         return;
@@ -118,23 +140,75 @@ export class ComputerPlayer implements Member {
   }
 
   /**
-   * Nobody left at a finished table: the computer goes too, so the table can leave memory. Should the player come
-   * back, ComputerSeats seats the computer again (a rematch asked meanwhile is agreed then).
+   * Nobody else at the table: at a finished one the computer goes at once, at a running one after `aloneMs` (the
+   * player closed the tab for good), so the table can leave memory. Should the player come back, ComputerSeats
+   * seats the computer again, and it plays on (or agrees to the rematch asked meanwhile). The lease goes back when
+   * the game ends: a rematch needs none (asking twice is harmless), and the rematch table has its own.
    */
-  #leaveIfAlone(): void {
-    if (this.#table?.status === 'finished' && !this.#othersThere) queueMicrotask(() => this.#leave());
+  #watchCompany(): void {
+    if (this.#table?.status === 'finished') {
+      if (this.#alone) clearTimeout(this.#alone);
+      this.#alone = null;
+      void this.#giveBack();
+      if (!this.#othersThere) queueMicrotask(() => void this.#leave());
+      return;
+    }
+    if (this.#othersThere) {
+      if (this.#alone) clearTimeout(this.#alone);
+      this.#alone = null;
+    } else if (!this.#alone) {
+      this.#alone = setTimeout(() => void this.#leaveAlone(), this.#deps.aloneMs);
+      this.#alone.unref();
+    }
   }
 
-  /** Thinks when it is the computer's turn in a running game, once per ply. */
+  /** Leaves a running game nobody is at, once a move being chosen is played (else the next holder thinks again). */
+  async #leaveAlone(): Promise<void> {
+    this.#alone = null;
+    await this.#moving;
+    if (!this.#othersThere) await this.#leave();
+  }
+
+  /** Takes or renews the lease; on taking it over (its holder died or left), plays on at once. */
+  async #renew(): Promise<void> {
+    if (this.#left || this.#table?.status === 'finished') return;
+    const had = this.#holding;
+    try {
+      this.#holding = await this.#deps.lease.hold(this.tableId);
+    } catch (error) {
+      // Redis away: nothing can be stored now anyway; the next renewal asks again (the lease is kept till then).
+      this.#fault(error, `computer lease ${this.tableId}`);
+      return;
+    }
+    if (this.#left) return void (await this.#giveBack());
+    if (!this.#holding || had) return;
+    this.#considerMove();
+    if (this.#table?.drawOffer === opponent(this.side)) this.#answerDraw();
+  }
+
+  /** Gives the lease back (the game ended, or the computer leaves): another instance may take it at once. */
+  async #giveBack(): Promise<void> {
+    if (this.#renewal) clearInterval(this.#renewal);
+    this.#renewal = null;
+    if (!this.#holding || !this.#deps.lease.shared) return;
+    this.#holding = false;
+    await this.#deps.lease
+      .release(this.tableId)
+      .catch((error: unknown) => this.#deps.onError(error, `computer lease ${this.tableId}`));
+  }
+
+  /** Thinks when it is the computer's turn in a running game, once per ply; only the lease's holder does. */
   #considerMove(): void {
     const table = this.#table;
-    if (!table || table.status !== 'playing' || table.turn !== this.side || this.#thinkingAt === table.ply) return;
+    if (!this.#holding || !table || table.status !== 'playing' || table.turn !== this.side) return;
+    if (this.#thinkingAt === table.ply) return;
     const ply = table.ply;
     this.#thinkingAt = ply;
-    this.#deps
+    this.#moving = this.#deps
       .think(this.#task('move', table))
-      .then((answer) => {
-        if (answer.kind === 'move' && this.#table?.ply === ply) this.#send({ type: 'move', ply, path: answer.points });
+      .then(async (answer) => {
+        if (answer.kind === 'move' && this.#table?.ply === ply)
+          await this.#send({ type: 'move', ply, path: answer.points });
       })
       .catch((error: unknown) => this.#fault(error, `computer move ${this.tableId}`));
   }
@@ -142,14 +216,14 @@ export class ComputerPlayer implements Member {
   /** Accepts a draw only when its own evaluation says it cannot win: a forced loss seen, or clearly worse. */
   #answerDraw(): void {
     const table = this.#table;
-    if (!table || table.status !== 'playing') return;
+    if (!this.#holding || !table || table.status !== 'playing') return;
     this.#deps
       .think(this.#task('assess', table))
       .then((answer) => {
         if (answer.kind !== 'assess') return;
         const mine = this.side === 'fox' ? answer.foxScore : -answer.foxScore;
         const lost = answer.winner === opponent(this.side) || mine <= -DRAW_MARGIN;
-        this.#send({ type: lost ? 'draw-accept' : 'draw-decline' });
+        void this.#send({ type: lost ? 'draw-accept' : 'draw-decline' });
       })
       .catch((error: unknown) => this.#fault(error, `computer draw ${this.tableId}`));
   }
@@ -169,10 +243,11 @@ export class ComputerPlayer implements Member {
   /**
    * Sends a game message through the authority. A refusal because the table moved on while the computer thought
    * (the game ended, a ply was played) is expected and dropped; any other refusal is a fault worth a log line.
+   * Never rejects.
    */
-  #send(message: PlayMessage): void {
+  async #send(message: PlayMessage): Promise<void> {
     if (this.#left) return;
-    this.#deps.authority.play(this, message).then(
+    await this.#deps.authority.play(this, message).then(
       (outcome) => {
         if (outcome.ok || MOVED_ON.has(outcome.error.code)) return;
         this.#fault(new Error(`${outcome.error.code}: ${outcome.error.message}`), `computer ${message.type}`);
@@ -186,11 +261,13 @@ export class ComputerPlayer implements Member {
     if (!this.#left) this.#deps.onError(error, what);
   }
 
-  #leave(): void {
+  async #leave(): Promise<void> {
     if (this.#left) return;
     this.#left = true;
+    if (this.#alone) clearTimeout(this.#alone);
     this.#deps.authority.leave(this);
     this.#deps.onLeave(this.tableId);
+    await this.#giveBack();
   }
 }
 

@@ -1,5 +1,7 @@
 // The computer seats with a real authority, store and thread pool: who plays where, and leaving finished tables.
-import type { ServerMessage } from '@fg/protocol';
+import { chooseMove } from '@fg/engine';
+import type { ServerMessage, ServerMessageOf } from '@fg/protocol';
+import { getVariant, newGame, playMoveText } from '@fg/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { MemoryStore } from '../store/memory-store.js';
@@ -24,6 +26,32 @@ const until = async (check: () => boolean): Promise<void> => {
 let computers: ComputerSeats | null = null;
 afterEach(async () => computers?.close());
 
+/** The game's moves as a member was told them: those of its welcome, then each one played since. */
+const movesHeard = ({ messages }: { messages: ServerMessage[] }): string[] => {
+  const welcome = messages.find((m): m is ServerMessageOf<'welcome'> => m.type === 'welcome');
+  const since = messages.filter((m): m is ServerMessageOf<'moved'> => m.type === 'moved').map((m) => m.move);
+  return [...(welcome?.table.moves ?? []), ...since];
+};
+
+/** The human plays a beginner's move on its turn and waits for the computer's answer. */
+async function playRound(authority: Authority, human: Member & { messages: ServerMessage[] }): Promise<void> {
+  const variant = getVariant('standard', {});
+  if (!variant.ok) throw new Error(variant.error.message);
+  let game = newGame(variant.value);
+  for (const move of movesHeard(human)) {
+    const next = playMoveText(game, move);
+    if (!next.ok) throw new Error(next.error.message);
+    game = next.value;
+  }
+  const ply = game.moves.length;
+  const choice = chooseMove(game, { level: 1, seed: ply + 1 });
+  expect(await authority.play(human, { type: 'move', ply, path: choice.points })).toEqual({
+    ok: true,
+    value: undefined,
+  });
+  await until(() => movesHeard(human).length === ply + 2);
+}
+
 describe('ComputerSeats', () => {
   it('sits down at a new computer table, and leaves it once the game is over and nobody is there', async () => {
     computers = new ComputerSeats(new ThinkPool(1), { thinkMs: 20, onError: () => undefined });
@@ -44,6 +72,57 @@ describe('ComputerSeats', () => {
     expect(computers.playing).toBe(1); // the player is still there: it may want a rematch
     authority.leave(human);
     await until(() => computers!.playing === 0);
+  });
+
+  it('leaves a running game nobody has been at for a while, so the table leaves memory; plays on when the player is back, also after a restart', async () => {
+    let now = Date.now();
+    const store = new MemoryStore();
+    const start = () => {
+      computers = new ComputerSeats(new ThinkPool(1), { thinkMs: 20, aloneMs: 200, onError: () => undefined });
+      const options = { abandonSeconds: 60, waitingHours: 24, now: () => now, observers: [computers] };
+      const authority = new Authority(store, options);
+      computers.bind(authority);
+      return authority;
+    };
+    let authority = start();
+    // The human is the fox, who moves first in the standard game; the computer plays the geese.
+    const created = await authority.createTable({ variant: 'standard', side: 'fox', computer: { level: 1 } });
+    if (!created.ok) throw new Error(created.error.message);
+    const { table, seat } = created.value;
+    expect(table.turn).toBe('fox');
+    let human = member();
+    await authority.join(table.id, human, seat.token);
+    await playRound(authority, human);
+    expect(authority.tablesHeld).toBe(1);
+
+    // The tab is closed for good: the computer leaves once the alone time is up, and the idle table is swept.
+    authority.leave(human);
+    await until(() => computers!.playing === 0);
+    now += 11 * 60_000;
+    await authority.sweep();
+    expect(authority.tablesHeld).toBe(0);
+
+    // The player comes back by the link: the table is loaded again, the computer sits down and answers.
+    human = member();
+    await authority.join(table.id, human, seat.token);
+    expect(computers!.playing).toBe(1);
+    await playRound(authority, human);
+    expect(movesHeard(human)).toHaveLength(4);
+    authority.leave(human);
+
+    // A restart: the computer sits down at the unfinished table, leaves it when nobody comes, plays when one does.
+    await computers!.close();
+    authority.close();
+    authority = start();
+    expect(computers!.resume(await store.listUnfinished())).toBe(1);
+    expect(computers!.playing).toBe(1);
+    await until(() => computers!.playing === 0);
+    human = member();
+    await authority.join(table.id, human, seat.token);
+    await playRound(authority, human);
+    expect(movesHeard(human)).toHaveLength(6);
+    authority.leave(human);
+    authority.close();
   });
 
   it('resumes only unfinished computer tables', async () => {

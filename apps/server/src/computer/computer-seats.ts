@@ -3,12 +3,18 @@
 import type { StoredTable } from '../store/store.js';
 import type { Authority } from '../tables/authority.js';
 import type { TableObserver, TableSnapshot } from '../tables/table-observer.js';
+import { type ComputerLease, SOLE_LEASE } from './computer-lease.js';
 import { ComputerPlayer } from './computer-player.js';
 import type { ThinkPool } from './think-pool.js';
+
+/** How long the computer stays at a running game nobody else is at (a reload or a short loss of network is less). */
+const ALONE_MS = 60_000;
 
 /** Settings of the computer seats. */
 export interface ComputerSeatsOptions {
   readonly thinkMs?: number; // a cap on each move's time; 0 or absent: each level's own time
+  readonly lease?: ComputerLease; // Redis mode: one instance plays each table; absent: this process plays all
+  readonly aloneMs?: number; // a running game nobody else has been at for this long is left; 60 s
   readonly onError: (error: unknown, what: string) => void;
 }
 
@@ -35,12 +41,14 @@ export class ComputerSeats implements TableObserver {
   }
 
   /**
-   * A table changed: a computer table without its player gets one while the game runs, and again when someone
-   * comes back to it after the game (the computer left when everyone had gone), so it can agree to a rematch.
+   * A table changed: a computer table gets its player when it is created, and again when someone is at it here
+   * after the computer left (the game went on without anyone for a while, or ended; it plays on, or agrees to a
+   * rematch). Not for a change heard from elsewhere with nobody here: instances whose computers left a table
+   * nobody is at would otherwise seat them again at each other's leaving, for ever.
    */
-  changed({ stored, connected }: TableSnapshot): void {
+  changed({ stored, connected, created }: TableSnapshot): void {
     if (!stored.computer || stored.rematch) return;
-    if (stored.result === null || connected > 0) this.#attach(stored.id, stored.computer);
+    if (created || connected > 0) this.#attach(stored.id, stored.computer);
   }
 
   /** After a restart: the computer sits down again at every unfinished computer table, and moves if it is its turn. */
@@ -54,20 +62,29 @@ export class ComputerSeats implements TableObserver {
     return count;
   }
 
-  /** Stops every player and the threads. */
+  /** How many tables this instance thinks for now (it holds their leases). */
+  get holding(): number {
+    let count = 0;
+    for (const player of this.#players.values()) if (player.holding) count++;
+    return count;
+  }
+
+  /** Stops every player (their leases given back, so other instances take over at once) and the threads. */
   async close(): Promise<void> {
-    for (const player of [...this.#players.values()]) player.stop();
+    await Promise.all([...this.#players.values()].map((player) => player.stop()));
     await this.#pool.close();
   }
 
   #attach(tableId: string, seat: NonNullable<StoredTable['computer']>): void {
     const authority = this.#authority;
     if (!authority || this.#players.has(tableId)) return;
-    const { thinkMs, onError } = this.#options;
+    const { thinkMs, onError, lease = SOLE_LEASE, aloneMs = ALONE_MS } = this.#options;
     const player = new ComputerPlayer(tableId, seat, {
       authority,
       think: (task) => this.#pool.run(task),
       ...(thinkMs ? { thinkMs } : {}),
+      lease,
+      aloneMs,
       onRematch: (id, next) => this.#attach(id, next),
       onLeave: (id) => {
         if (this.#players.get(id) === player) this.#players.delete(id);

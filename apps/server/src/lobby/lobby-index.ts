@@ -13,18 +13,28 @@ export interface LobbyEntry {
 
 /** Where the lobby's entries live; every method may be answered by another process. */
 export interface LobbyIndex {
-  /** Adds or replaces a table's entry. */
-  put(entry: LobbyEntry): Promise<void>;
+  /** Whether the entries outlive this process (shared in Redis): then nothing is restored after a restart. */
+  readonly durable: boolean;
+  /** Adds or replaces a table's entry; `now` decides whether a waiting table is still young enough to list. */
+  put(entry: LobbyEntry, now: number): Promise<void>;
   /** Drops a table (ended, or gone). */
   remove(id: string): Promise<void>;
   /** Both lists as `GET /api/lobby` answers them at time `now`. */
   list(now: number): Promise<LobbyResponse>;
   /** When the next waiting table leaves the lobby by age (ms since the epoch), or null. */
   nextExpiry(): Promise<number | null>;
+  /**
+   * Calls `listener` whenever the index may have changed elsewhere (another instance wrote), or changes may have
+   * been missed (a lost connection came back); returns the unsubscribe.
+   */
+  watch(listener: () => void): () => void;
 }
 
+/** How far a table has come (plies, then seats taken), so a late write of an older state never replaces a newer one. */
+export const lobbyProgress = (entry: LobbyEntry): number => entry.table.ply * 3 + (entry.status === 'playing' ? 2 : 1);
+
 /** Orders and cuts the lobby's two lists: waiting newest first, playing most watched first (then newest). */
-function lobbyLists(entries: Iterable<LobbyEntry>, now: number): LobbyResponse {
+export function lobbyLists(entries: Iterable<LobbyEntry>, now: number): LobbyResponse {
   const waiting: LobbyEntry[] = [];
   const playing: LobbyEntry[] = [];
   for (const entry of entries) {
@@ -44,6 +54,7 @@ function lobbyLists(entries: Iterable<LobbyEntry>, now: number): LobbyResponse {
 
 /** The lobby index of a single server process. */
 export class MemoryLobbyIndex implements LobbyIndex {
+  readonly durable = false;
   readonly #entries = new Map<string, LobbyEntry>();
 
   async put(entry: LobbyEntry): Promise<void> {
@@ -70,5 +81,9 @@ export class MemoryLobbyIndex implements LobbyIndex {
       if (next === null || at < next) next = at;
     }
     return next;
+  }
+
+  watch(): () => void {
+    return () => undefined; // nobody else writes here
   }
 }

@@ -2,20 +2,40 @@
 // one `lobby` event with both lists at once and after every change.
 import type { FastifyInstance } from 'fastify';
 
+import { sendError } from '../routes/errors.js';
+import type { Connections } from '../socket/connections.js';
+import { EventStream } from './event-stream.js';
 import type { Lobby } from './lobby.js';
 
 /** How often an idle feed sends a comment, so proxies keep the connection open. */
 const HEARTBEAT_MS = 25_000;
+/** A feed whose client has read nothing for this long is cut off (its browser reconnects once it reads again). */
+const STALL_MS = 60_000;
+
+/** How the feeds live: the per-address cap they share with the sockets, and test seams. */
+export interface LobbyFeedSettings {
+  readonly connections: Pick<Connections, 'reserve' | 'release'>;
+  readonly heartbeatMs?: number;
+  readonly stallMs?: number;
+}
 
 /** Registers the lobby's routes; open feeds are ended when the app closes. */
-export function registerLobbyRoutes(app: FastifyInstance, lobby: Lobby): void {
-  const feeds = new Set<() => void>();
+export function registerLobbyRoutes(app: FastifyInstance, lobby: Lobby, settings: LobbyFeedSettings): void {
+  const feeds = new Set<EventStream>();
+  const { connections } = settings;
 
   app.get('/api/lobby', async () => lobby.list());
 
   app.get('/api/lobby/events', async (request, reply) => {
+    // A feed holds its connection for good, like a WebSocket: it counts against the same cap per address.
+    if (!connections.reserve(request.ip))
+      return sendError(reply, 'rate-limited', 'too many connections from this address');
+    // The place is held as long as the TCP connection, whatever ends it (as for the sockets).
+    request.raw.socket.once('close', () => connections.release(request.ip));
     const first = await lobby.list();
     reply.hijack();
+    // The client left while the lists were read: nothing to open.
+    if (request.raw.socket.destroyed) return;
     const raw = reply.raw;
     raw.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
@@ -24,24 +44,25 @@ export function registerLobbyRoutes(app: FastifyInstance, lobby: Lobby): void {
       connection: 'keep-alive',
       'x-accel-buffering': 'no', // nginx: pass each event on at once
     });
-    const send = (json: string): void => void raw.write(`event: lobby\ndata: ${json}\n\n`);
     // A browser reconnects by itself after this many ms when the stream breaks.
     raw.write('retry: 3000\n\n');
-    send(JSON.stringify(first));
-    const unsubscribe = lobby.subscribe(send);
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const end = (): void => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      feeds.delete(end);
-      raw.end();
-    };
-    feeds.add(end);
-    request.raw.on('close', end);
+    let unsubscribe = (): void => {};
+    const stream = new EventStream(
+      raw,
+      { event: 'lobby', heartbeatMs: settings.heartbeatMs ?? HEARTBEAT_MS, stallMs: settings.stallMs ?? STALL_MS },
+      () => {
+        unsubscribe();
+        feeds.delete(stream);
+      },
+    );
+    const current = JSON.stringify(first);
+    stream.send(current);
+    unsubscribe = lobby.subscribe((json) => stream.send(json), current);
+    feeds.add(stream);
   });
 
   app.addHook('preClose', async () => {
-    for (const end of [...feeds]) end();
+    for (const stream of [...feeds]) stream.end();
     lobby.close();
   });
 }

@@ -4,6 +4,7 @@ import { type LobbyResponse, lobbyResponseSchema } from '@fg/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { joinTable, request, startServer, type TestServer } from '../testing/harness.js';
+import { openLobbyFeed } from '../testing/lobby-feed.js';
 
 let server: TestServer;
 let clock = Date.parse('2026-05-01T12:00:00.000Z');
@@ -110,32 +111,39 @@ describe('GET /api/lobby', () => {
 
 describe('GET /api/lobby/events', () => {
   it('sends the lobby at once, then again when a listed table appears', async () => {
-    const controller = new AbortController();
-    const response = await fetch(`${server.base}/api/lobby/events`, { signal: controller.signal });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    const nextEvent = async (): Promise<LobbyResponse> => {
-      for (;;) {
-        const match = /event: lobby\ndata: (.*)\n\n/.exec(buffer);
-        if (match) {
-          buffer = buffer.slice(match.index + match[0].length);
-          return JSON.parse(match[1]!) as LobbyResponse;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the feed ended');
-        buffer += value;
-      }
-    };
-    const first = await nextEvent();
+    const feed = await openLobbyFeed(server.base);
+    const first = await feed.next();
     clock += 1000;
     const table = await create({ side: 'geese', listed: true });
     expect(ids(first.waiting)).not.toContain(table.id);
     // Earlier tables may still change (the computer's game goes on); the new table comes in one of the next events.
-    let next = await nextEvent();
-    while (!ids(next.waiting).includes(table.id)) next = await nextEvent();
+    const next = await feed.next((lobby) => ids(lobby.waiting).includes(table.id));
     expect(next.waiting[0]).toMatchObject({ id: table.id, freeSide: 'fox' });
-    controller.abort();
+    feed.close();
+  });
+});
+
+describe('GET /api/lobby/events, per address', () => {
+  it('holds at most the connections an address may hold, and gives the place back when a feed closes', async () => {
+    const capped = await startServer({ maxConnectionsPerAddress: 2 });
+    try {
+      const feeds = [await openLobbyFeed(capped.base), await openLobbyFeed(capped.base)];
+      const third = await request(capped.base, 'GET', '/api/lobby/events');
+      expect(third.status).toBe(429);
+      expect(third.body.error.code).toBe('rate-limited');
+      feeds[0]!.close();
+      // The place comes back once the server sees the connection close.
+      let again: Awaited<ReturnType<typeof openLobbyFeed>> | null = null;
+      for (let i = 0; i < 50 && !again; i++) {
+        again = await openLobbyFeed(capped.base).catch(() => null);
+        if (!again) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(again).not.toBeNull();
+      expect((await again!.next()).waiting).toEqual([]);
+      again!.close();
+      feeds[1]!.close();
+    } finally {
+      await capped.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
 // Picks the storage of this instance: embedded SQLite and the in-process bus by default (one process, no other
 // service), or Redis for both when REDIS_URL is set (several instances, docs/protocol.md Scale-out).
+import type { Redis } from 'ioredis';
+
 import type { TableBus } from './bus.js';
 import { MemoryBus } from './memory-bus.js';
 import { RedisBus } from './redis-bus.js';
@@ -18,10 +20,17 @@ export interface BackendConfig {
   readonly keepFinishedDays: number;
 }
 
+/** Redis mode: the connections the store and bus use, for what else instances share (v1.1 lobby, computer leases). */
+interface SharedRedis {
+  readonly redis: Redis; // commands
+  readonly subscriber: Redis; // pub/sub (the bus's)
+}
+
 /** A store and the bus that goes with it. */
 export interface Backend {
   readonly store: TableStore;
   readonly bus: TableBus;
+  readonly shared: SharedRedis | null; // null: one process
   /** Whether both answer. */
   readiness(): Promise<{ ready: boolean; reason?: string }>;
   /** Closes the bus, then the store. */
@@ -49,6 +58,7 @@ export function openBackend(config: BackendConfig, store?: TableStore, hooks: Ba
   return {
     store: chosen,
     bus,
+    shared: null,
     readiness: () => chosen.readiness(),
     close: async () => (await bus.close(), await chosen.close()),
   };
@@ -68,6 +78,7 @@ function openRedis(url: string, keepFinishedDays: number, onError: (error: unkno
   return {
     store,
     bus,
+    shared: { redis, subscriber },
     readiness: async () => {
       const [stored, heard] = await Promise.all([store.readiness(), bus.readiness()]);
       return stored.ready ? heard : stored;

@@ -23,6 +23,17 @@ export const CHANNEL_PREFIX = 'fg:events:{';
 /** Prefix of lease keys. */
 export const LEASE_PREFIX = 'fg:lease:';
 
+/** v1.1 lobby: prefix of the hash per listed table (entry JSON, progress); one hash tag, so scripts touch one slot. */
+export const LOBBY_ENTRY_PREFIX = 'fg:{lobby}:t:';
+/** Listed tables with a free seat, scored by -createdAt (so ZRANGE is newest first, then by id). */
+export const LOBBY_WAITING_KEY = 'fg:{lobby}:waiting';
+/** Listed tables in play, scored by -(spectators * 2^42 + createdAt): most watched, then newest, then id. */
+export const LOBBY_PLAYING_KEY = 'fg:{lobby}:playing';
+/** The channel every lobby write publishes on, so every instance updates its live feed. */
+export const LOBBY_CHANNEL = 'fg:lobby';
+/** v1.1 computer seat: the instance that plays the computer at a table holds this key (a lease). */
+export const computerLeaseKey = (id: string): string => `fg:computer:${id}`;
+
 /** A Lua script called by name through EVALSHA (ioredis loads it on first use). */
 export type Script = (...keysThenArgs: (string | number)[]) => Promise<unknown>;
 

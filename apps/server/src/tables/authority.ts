@@ -36,7 +36,7 @@ import { ClockTimers, timeoutAt } from './table-clock.js';
 import type { TableObserver } from './table-observer.js';
 import type { LiveTable, Member } from './table-state.js';
 import { statusOf } from './table-transition.js';
-import { newStoredTable, tableSnapshot, tableView } from './views.js';
+import { builtView, newStoredTable, tableSnapshot, tableView } from './views.js';
 
 /** Settings and seams of the authority. */
 export interface AuthorityOptions {
@@ -108,6 +108,11 @@ export class Authority {
     return late ? finishGame(this.#context, live, late) : done(undefined);
   }
 
+  /** How many tables this instance holds in memory (the rest are in the store only). */
+  get tablesHeld(): number {
+    return this.#cache.size;
+  }
+
   /** Seconds an opponent must be away before the win may be claimed. */
   get abandonSeconds(): number {
     return this.#abandonMs / 1000;
@@ -134,7 +139,7 @@ export class Authority {
     }
     // Loaded when someone connects: a table nobody joins never takes memory here.
     const live = this.#cache.detached(stored);
-    this.#changed(live); // v1.1 observers (the computer's seat loads it at once)
+    this.#changed(live, true); // v1.1 observers (the computer's seat loads it at once)
     return done({ table: tableView(live, this.#now()), seat: { side, token } });
   }
 
@@ -167,6 +172,12 @@ export class Authority {
     const live = await this.#cache.get(id);
     if (live?.stale) await this.#cache.refresh(live);
     return live ? tableView(live, this.#now()) : null;
+  }
+
+  /** The table's view built afresh from its facts, not from the kept one: what `view` must equal (views.test.ts). */
+  async builtView(id: string): Promise<TableView | null> {
+    const live = await this.#cache.get(id);
+    return live ? builtView(live, this.#now()) : null;
   }
 
   /** The table as everyone sees it and when it was created, for its game record; or null. */
@@ -315,8 +326,12 @@ export class Authority {
     if (message.origin === this.#bus.instance) return;
     void this.#cache
       .whenLoaded(id, async (live) => {
-        // Presence changes the connections only: it need not wait for the table's queue.
-        if (message.type === 'presence') return this.#cache.heardPresence(live, message.origin, message.presence);
+        // Presence changes the connections only: it need not wait for the table's queue. The observers hear of it
+        // (v1.1: the lobby's spectator counts are table-wide, so every instance writes what it now knows).
+        if (message.type === 'presence') {
+          this.#cache.heardPresence(live, message.origin, message.presence);
+          return this.#changed(live);
+        }
         return this.#cache.exclusive(live, async () => {
           const next = factsAfter(live.facts, message);
           if (next === 'reload') await this.#cache.refresh(live);
@@ -329,9 +344,9 @@ export class Authority {
   }
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
-  #changed(live: LiveTable): void {
+  #changed(live: LiveTable, created = false): void {
     if (this.#observers.length === 0) return;
-    const snapshot = tableSnapshot(live);
+    const snapshot = created ? { ...tableSnapshot(live), created } : tableSnapshot(live);
     for (const observer of this.#observers) {
       try {
         observer.changed(snapshot);

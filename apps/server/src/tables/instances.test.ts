@@ -79,6 +79,13 @@ describe('two instances', () => {
         'e3-e4',
       ]);
     expect((await b.view(id))!.moves).toEqual((await a.view(id))!.moves);
+    // Each instance's kept view, advanced by what it heard on the bus and told its members, is the built one.
+    await a.play(fox, { type: 'draw-offer' });
+    await settled();
+    await b.play(geese, { type: 'resign' });
+    await settled();
+    for (const authority of [a, b]) expect(await authority.view(id)).toEqual(await authority.builtView(id));
+    expect((await b.view(id))!.result).toEqual({ winner: 'fox', reason: 'resignation' });
   });
 
   it('acknowledge one of two moves for one ply and answer the other stale-ply; both agree afterwards', async () => {

@@ -9,7 +9,7 @@ import { samePresence } from './connections.js';
 import { broadcast, sendRematch } from './messages.js';
 import { factsOf, type LiveTable, liveTable, type TableFacts } from './table-state.js';
 import { transition } from './table-transition.js';
-import { presenceMessage } from './views.js';
+import { advanceView, presenceMessage } from './views.js';
 
 /** At most one `presence` per table per this many ms (docs/protocol.md), with the latest counts. */
 export const PRESENCE_MS = 250;
@@ -42,6 +42,11 @@ export class TableCache {
     this.#onError = onError;
     this.#deadCheck = setInterval(() => this.#dropDead(), DEAD_CHECK_MS);
     this.#deadCheck.unref();
+  }
+
+  /** How many tables are held in memory. */
+  get size(): number {
+    return this.#tables.size;
   }
 
   /** A table from memory or the store; concurrent loads of one table share one read; a failed load rejects. */
@@ -105,6 +110,7 @@ export class TableCache {
     }
     live.facts = next;
     live.derived = change.derived;
+    live.view = change.rebuilt ? null : advanceView(live.view, change.messages, change.rematch);
     for (const message of change.messages) broadcast(live, message);
     if (change.rematch) for (const member of live.connections.members.keys()) sendRematch(live, member);
     if (change.seatsChanged) this.presenceChanged(live);

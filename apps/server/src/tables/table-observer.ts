@@ -6,7 +6,8 @@ import type { StoredTable } from '../store/store.js';
 export interface TableSnapshot {
   readonly stored: StoredTable;
   readonly spectators: number; // table-wide
-  readonly connected: number; // connections at the table (players, spectators, the computer)
+  readonly connected: number; // connections at the table here (players, spectators, the computer)
+  readonly created?: boolean; // the table was just created (nobody is at it yet)
 }
 
 /** Told after a table was created, seated, joined, left, played at, or ended. */

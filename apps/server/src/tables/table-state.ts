@@ -1,6 +1,6 @@
 // A table as one instance holds it, split by owner: the facts (the store's and the bus's, replaced whole when
 // they change), the game the rules derive from them, and the connections (here and at other instances).
-import type { Role } from '@fg/protocol';
+import type { Role, TableView } from '@fg/protocol';
 import { type Game, makePosition, opponent, replayRecord, type Side } from '@fg/rules';
 
 import type { DrawOffer, SharedFacts } from '../store/bus.js';
@@ -42,6 +42,8 @@ export interface LiveTable {
   readonly connections: Connections;
   queue: Promise<unknown>; // actions and bus events on one table run one at a time
   stale: boolean; // the last store call failed: reload before the next action
+  /** The view as the members here were told it, advanced by each broadcast message; null until first asked for. */
+  view: TableView | null;
 }
 
 /** Facts of a table straight from the store and the bus. */
@@ -72,6 +74,7 @@ export function liveTable(facts: TableFacts, now: number): LiveTable | null {
     connections: new Connections(now),
     queue: Promise.resolve(),
     stale: false,
+    view: null,
   };
 }
 

@@ -14,6 +14,7 @@ export interface Transition {
   readonly messages: readonly ServerMessage[]; // to everyone at the table, in this order
   readonly rematch: string | null; // a rematch table just made: each member is told its own seat
   readonly seatsChanged: boolean;
+  readonly rebuilt: boolean; // the game was derived afresh (the store lost moves): the messages do not tell it
 }
 
 /** Waiting while a seat is free, finished once there is a result, playing in between. */
@@ -109,5 +110,6 @@ export function transition(
     messages,
     rematch: now.rematch && !old.rematch ? now.rematch : null,
     seatsChanged: now.seats.fox !== old.seats.fox || now.seats.geese !== old.seats.geese,
+    rebuilt: !isPrefix,
   };
 }

@@ -1,5 +1,8 @@
-// The views of a table that clients are sent, and a new table's stored form.
-import type { Seats, ServerMessageOf, TableView } from '@fg/protocol';
+// The views of a table that clients are sent, and a new table's stored form. A table's view is built from its
+// facts once, then advanced by the very messages its members are sent, through the one transition the web app
+// runs too (applyServerMessage, docs/protocol.md): what a member is welcomed with is what the others hold.
+import type { Seats, ServerMessage, ServerMessageOf, TableView } from '@fg/protocol';
+import { applyServerMessage } from '@fg/protocol/apply-message';
 import { SIDES, type Variant } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
@@ -37,8 +40,28 @@ export function newStoredTable(
   };
 }
 
-/** The table as everyone at it sees it, its clocks as of `at`: no tokens, ever. */
+/**
+ * The table as everyone at it sees it, its clocks as of `at`: no tokens, ever. The kept view (built from the facts
+ * the first time) with the presence of this moment applied, since presence goes out coalesced (docs/protocol.md).
+ */
 export function tableView(table: LiveTable, at: number = Date.now()): TableView {
+  table.view ??= builtView(table, at);
+  return applyServerMessage(table.view, presenceMessage(table, at))!;
+}
+
+/** The kept view after the messages one change of facts broadcast (and the rematch each member is told of). */
+export function advanceView(
+  view: TableView | null,
+  messages: readonly ServerMessage[],
+  rematch: string | null,
+): TableView | null {
+  let next = view;
+  for (const message of messages) next = applyServerMessage(next, message);
+  return rematch ? applyServerMessage(next, { type: 'rematch', table: rematch }) : next;
+}
+
+/** The table's view built from its facts alone, its clocks as of `at`. */
+export function builtView(table: LiveTable, at: number): TableView {
   const { stored } = table.facts;
   const { game, position } = table.derived;
   return {

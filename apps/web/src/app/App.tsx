@@ -1,28 +1,27 @@
-// Routes: home in the first chunk; the variant and table pages load on demand.
+// Routes: each page in its own chunk, loaded before the first render by main.tsx (app/routes.ts).
 import { Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Route, Switch } from 'wouter';
 
-import { HomePage } from '../features/home/HomePage';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
-import { tablePage, variantPage } from './routes';
+import { homePage, tablePage, variantPage } from './routes';
 
 /** The whole app: layout around the routes of docs/product.md. */
 export function App() {
   return (
-    <BrowserRouter>
-      <Suspense fallback={<div className="loading" aria-busy="true" />}>
-        <Layout>
-          <Suspense fallback={<div className="loading" aria-busy="true" />}>
-            <Routes>
-              <Route path="/" element={<HomePage />} />
-              <Route path="/variants/:id" element={<variantPage.Page />} />
-              <Route path="/t/:id" element={<tablePage.Page />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          </Suspense>
-        </Layout>
-      </Suspense>
-    </BrowserRouter>
+    <Suspense fallback={<div className="loading" aria-busy="true" />}>
+      <Layout>
+        <Suspense fallback={<div className="loading" aria-busy="true" />}>
+          <Switch>
+            <Route path="/" component={homePage.Page} />
+            <Route path="/variants/:id" component={variantPage.Page} />
+            <Route path="/t/:id" component={tablePage.Page} />
+            <Route>
+              <NotFound />
+            </Route>
+          </Switch>
+        </Suspense>
+      </Layout>
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 // The frame of every page: skip link, header with the Beta mark and language switcher, footer.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 
 import { switchLanguage } from '../i18n/i18n';
 import { isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES, searchWithLanguage } from '../i18n/languages';
@@ -9,15 +9,13 @@ import { isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES, searchWithLanguag
 /** The page frame around a route. */
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [path, navigate] = useLocation();
   // A ?lang= in the address follows the switch; left as it was, a reload would undo the choice.
   const choose = (language: Language): void => {
     switchLanguage(language);
-    const search = searchWithLanguage(location.search, language);
-    // No hash: a seat secret must not come back. The router types a location's state as any: keep it as unknown.
-    const state: unknown = location.state;
-    if (search !== location.search) void navigate({ search }, { replace: true, state });
+    const search = searchWithLanguage(window.location.search, language);
+    // No hash: a seat secret must not come back. The history entry's state stays as it was.
+    if (search !== window.location.search) navigate(path + search, { replace: true, state: history.state as unknown });
   };
   return (
     <>

@@ -1,6 +1,6 @@
 // A page that is not there: an unknown path, variant or table.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 
 /** The not-found page, with its own heading when a route knows what is missing. */
 export function NotFound({ title }: { title?: string }) {

@@ -1,14 +1,17 @@
 // The lazily loaded pages and which one a path needs.
 import { lazyPage } from './lazy-page';
 
+/** `/`. */
+export const homePage = lazyPage(() => import('../features/home/HomePage'));
 /** `/variants/:id`. */
 export const variantPage = lazyPage(() => import('../features/variant/VariantPage'));
 /** `/t/:id`. */
 export const tablePage = lazyPage(() => import('../features/table/TablePage'));
 
-/** Loads the page chunk a path needs (none for home); resolves when it is in. */
+/** Loads the page chunk a path needs (none for a path that is not found); resolves when it is in. */
 export function preloadFor(pathname: string): Promise<void> {
   if (pathname.startsWith('/t/')) return tablePage.preload();
   if (pathname.startsWith('/variants/')) return variantPage.preload();
+  if (pathname === '/') return homePage.preload();
   return Promise.resolve();
 }

@@ -31,7 +31,25 @@ export interface BoardProps {
   readonly className?: string;
 }
 
-const MARGIN = 0.75; // room for the file letters and rank numbers around the points
+/** Room around the points for the file letters and rank numbers (in grid steps), and where those go. */
+interface Frame {
+  readonly side: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly fileY: number; // below the last rank
+  readonly rankX: number; // left of the first file
+  readonly rankDy: number; // from the rank's line to the number's baseline
+}
+
+/**
+ * Boards nine points wide get a narrower frame, so that on a 360 px phone a grid step, and so a point's hit cell,
+ * is 40 px wide (it was 34 px); a frame no narrower than half a step keeps the edge points' cells whole.
+ */
+function frameOf(board: BoardData): Frame {
+  return board.files > 7
+    ? { side: 0.5, top: 0.5, bottom: 0.6, fileY: 0.56, rankX: -0.37, rankDy: -0.17 } // above a piece on the a-file
+    : { side: 0.75, top: 0.65, bottom: 0.85, fileY: 0.62, rankX: -0.58, rankDy: 0.1 };
+}
 
 /**
  * Gives a point the `click()` that HTML elements have and SVG elements lack, so a script or bot
@@ -92,7 +110,9 @@ export function Board(props: BoardProps) {
   const to = lastMove.length > 1 ? byName.get(lastMove[lastMove.length - 1]!) : undefined;
   const slideKey = lastMove.join('-');
   const pickedPoints = picked.map((n) => byName.get(n)).filter((p) => p !== undefined);
-  const viewBox = `${-MARGIN} ${-MARGIN + 0.1} ${board.files - 1 + 2 * MARGIN} ${board.ranks - 1 + 2 * MARGIN}`;
+  const { side, top, bottom, fileY, rankX, rankDy } = frameOf(board);
+  const frame = { x: -side, y: -top, width: board.files - 1 + 2 * side, height: board.ranks - 1 + top + bottom };
+  const viewBox = `${frame.x} ${frame.y} ${frame.width} ${frame.height}`;
 
   return (
     <svg
@@ -102,15 +122,7 @@ export function Board(props: BoardProps) {
       aria-label={title}
     >
       <BoardPaint id={paint} />
-      <rect
-        className="board__wood"
-        x={-MARGIN}
-        y={-MARGIN + 0.1}
-        width={board.files - 1 + 2 * MARGIN}
-        height={board.ranks - 1 + 2 * MARGIN}
-        rx={0.18}
-        fill={`url(#${paint}-wood)`}
-      />
+      <rect className="board__wood" {...frame} rx={0.18} fill={`url(#${paint}-wood)`} />
       <g className="board__links" aria-hidden="true">
         {board.links.map((link) => {
           const a = at(board.points[link.from]!);
@@ -121,12 +133,12 @@ export function Board(props: BoardProps) {
       {interactive && (
         <g className="board__coords" aria-hidden="true">
           {Array.from({ length: board.files }, (_, f) => (
-            <text key={`f${f}`} x={at({ file: f, rank: 0 }).x} y={board.ranks - 1 + 0.62}>
+            <text key={`f${f}`} x={at({ file: f, rank: 0 }).x} y={board.ranks - 1 + fileY}>
               {String.fromCharCode(97 + f)}
             </text>
           ))}
           {Array.from({ length: board.ranks }, (_, k) => (
-            <text key={`r${k}`} x={-0.58} y={at({ file: 0, rank: k }).y + 0.1}>
+            <text key={`r${k}`} x={rankX} y={at({ file: 0, rank: k }).y + rankDy}>
               {k + 1}
             </text>
           ))}
@@ -202,7 +214,8 @@ export function Board(props: BoardProps) {
             onKeyDown={(event) => onKeyDown(event, point.name)}
             onFocus={() => setFocused(point.name)}
           >
-            <circle className="point__hit" cx={x} cy={y} r={0.48} />
+            {/* The hit cell is the whole grid step around the point: as large as it can be without overlapping. */}
+            <rect className="point__hit" x={x - 0.5} y={y - 0.5} width={1} height={1} />
             <circle className="point__focus" cx={x} cy={y} r={0.47} />
             {isPicked && <circle className="point__picked" cx={x} cy={y} r={0.44} />}
             {pieceShape}

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 
-import { backoffDelay, tableSocketUrl } from './connection';
+import type { ClientMessage } from '@fg/protocol';
+import { describe, expect, it, vi } from 'vitest';
+import { WebSocketServer } from 'ws';
+
+import { backoffDelay, Connection, type ConnectionState, tableSocketUrl } from './connection';
 
 describe('backoffDelay', () => {
   it.each([
@@ -24,5 +29,72 @@ describe('tableSocketUrl', () => {
     ['https:', 'fox.example', 'wss://fox.example/api/tables/abcdefghij/ws'],
   ])('%s//%s', (protocol, host, url) => {
     expect(tableSocketUrl({ protocol, host }, 'abcdefghij')).toBe(url);
+  });
+});
+
+describe('Connection liveness (a real WebSocket server on loopback)', () => {
+  /** A server that records each connection's messages; `answer` decides whether it replies to pings. */
+  async function serve(answer: boolean): Promise<{ url: string; sockets: string[][]; close(): Promise<void> }> {
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(server, 'listening');
+    const sockets: string[][] = [];
+    server.on('connection', (socket) => {
+      const heard: string[] = [];
+      sockets.push(heard);
+      socket.on('message', (data) => {
+        const message = JSON.parse((data as Buffer).toString('utf8')) as ClientMessage;
+        heard.push(message.type);
+        if (answer && message.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+      });
+    });
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `ws://127.0.0.1:${port}`,
+      sockets,
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  const open = (url: string, states: ConnectionState[]): Connection =>
+    new Connection(
+      url,
+      {
+        onMessage: () => {},
+        onState: (state) => states.push(state),
+        hello: () => ({ type: 'hello', role: 'spectator' }) as ClientMessage,
+      },
+      { pingMs: 100, silenceMs: 600 },
+    );
+
+  it('pings, gives a server that stays silent up as dead, and connects again with a new hello', async () => {
+    const server = await serve(false);
+    const states: ConnectionState[] = [];
+    const connection = open(server.url, states);
+    await vi.waitFor(() => expect(server.sockets.length).toBe(2), { timeout: 10_000, interval: 50 });
+    connection.close();
+    await server.close();
+    // The first socket never closed: the client counted the silence, pinging meanwhile, and replaced it.
+    expect(server.sockets[0]![0]).toBe('hello');
+    expect(server.sockets[0]!.filter((type) => type === 'ping').length).toBeGreaterThanOrEqual(3);
+    expect(server.sockets[1]![0]).toBe('hello');
+    // Dropped (reconnecting), then the new attempt (still reconnecting), then open again.
+    expect(states.slice(0, 5)).toEqual(['connecting', 'open', 'reconnecting', 'reconnecting', 'open']);
+  });
+
+  it('keeps a connection whose server answers its pings', async () => {
+    const server = await serve(true);
+    const states: ConnectionState[] = [];
+    const connection = open(server.url, states);
+    await vi.waitFor(
+      () => expect(server.sockets[0]?.filter((type) => type === 'ping').length).toBeGreaterThanOrEqual(15),
+      {
+        timeout: 20_000,
+        interval: 50,
+      },
+    );
+    connection.close();
+    await server.close();
+    expect(server.sockets.length).toBe(1);
+    expect(states).toEqual(['connecting', 'open', 'closed']);
   });
 });

@@ -24,10 +24,13 @@ export function tableSocketUrl(location: Pick<Location, 'protocol' | 'host'>, ta
   return `${scheme}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`;
 }
 
-/** How often the client pings (docs/protocol.md, liveness): browsers cannot see the server's ping frames. */
-const PING_MS = 10_000;
-/** Silence after which a connection counts as dead and is replaced, though it never closed. */
-const SILENCE_MS = 25_000;
+/** When the client pings and when it gives a silent server up (docs/protocol.md, liveness). */
+export interface LivenessTiming {
+  readonly pingMs: number; // 10 000: browsers cannot see the server's ping frames, so the client asks
+  readonly silenceMs: number; // 25 000: this long without a word, a connection counts as dead though it never closed
+}
+
+const LIVENESS: LivenessTiming = { pingMs: 10_000, silenceMs: 25_000 };
 const TABLE_NOT_FOUND = 4404; // protocol CLOSE_CODES.tableNotFound
 
 /** A reconnecting socket; call close() to stop for good. */
@@ -42,6 +45,7 @@ export class Connection {
   constructor(
     private readonly url: string,
     private readonly handlers: ConnectionHandlers,
+    private readonly timing: LivenessTiming = LIVENESS,
   ) {
     this.open();
   }
@@ -78,15 +82,19 @@ export class Connection {
       socket.send(JSON.stringify(this.handlers.hello()));
       this.handlers.onState('open');
       // A ping every 10 s; each second a look at how long the server has been silent: 25 s of it is a dead connection.
+      const { pingMs, silenceMs } = this.timing;
       let pingedAt = performance.now();
-      this.ping = setInterval(() => {
-        const now = performance.now();
-        if (now - this.heardAt >= SILENCE_MS) return this.drop();
-        if (now - pingedAt >= PING_MS) {
-          pingedAt = now;
-          this.send({ type: 'ping' });
-        }
-      }, 1000);
+      this.ping = setInterval(
+        () => {
+          const now = performance.now();
+          if (now - this.heardAt >= silenceMs) return this.drop();
+          if (now - pingedAt >= pingMs) {
+            pingedAt = now;
+            this.send({ type: 'ping' });
+          }
+        },
+        Math.min(1000, pingMs / 2, silenceMs / 4),
+      );
     };
     socket.onmessage = (event) => {
       this.heardAt = performance.now();

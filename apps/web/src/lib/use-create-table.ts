@@ -2,14 +2,14 @@
 import type { CreateTableBody, SeatChoice, TableOptions } from '@fg/protocol';
 import type { VariantId } from '@fg/rules';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 
 import { createTable } from './api';
 import { saveSeat } from './seat-store';
 
 /** A create-table action with its busy flag and last error code. */
 export function useCreateTable() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const create = async (
@@ -24,7 +24,7 @@ export function useCreateTable() {
     setBusy(false);
     if (!answer.ok) return setError(answer.code);
     saveSeat(answer.value.table.id, answer.value.seat);
-    void navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });
+    navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });
   };
   return { create, busy, error };
 }

@@ -4,7 +4,7 @@ import './home.css';
 import { VARIANT_INFOS, type VariantId } from '@fg/rules';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
@@ -39,8 +39,8 @@ function VariantCard({ id, name }: { id: VariantId; name: string }) {
   );
 }
 
-/** The home page. */
-export function HomePage() {
+/** The home page (its own chunk: the lobby and the computer's panel are not loaded with a table page). */
+export default function HomePage() {
   const { t } = useTranslation(['common', 'variants']);
   useEffect(() => {
     document.title = `${t('app.name')} · ${t('home.titleSuffix')}`;

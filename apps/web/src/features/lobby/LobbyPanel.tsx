@@ -4,7 +4,7 @@ import './lobby.css';
 import type { LobbyTable } from '@fg/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { takeSeat } from '../../lib/api';
@@ -25,7 +25,7 @@ function TableTitle({ table }: { table: LobbyTable }) {
 /** A waiting table: one click takes its free seat and opens the table. */
 function OpenTable({ table }: { table: LobbyTable }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const side = table.freeSide ?? 'fox';
@@ -35,7 +35,7 @@ function OpenTable({ table }: { table: LobbyTable }) {
     setBusy(false);
     if (!answer.ok) return setError(answer.code);
     saveSeat(table.id, answer.value.seat);
-    void navigate(`/t/${table.id}${location.search}`);
+    navigate(`/t/${table.id}${location.search}`);
   };
   return (
     <li className="lobby__table" data-lobby-table={table.id}>

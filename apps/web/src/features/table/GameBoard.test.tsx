@@ -100,9 +100,19 @@ describe('GameBoard', () => {
     expect(screen.getByRole('note').textContent).toBe(words);
   });
 
+  it('shows its idle line in the bar above the board until a piece is picked, and again after Cancel', () => {
+    render(<GameBoard game={standardGame()} canMove onMove={() => {}} player idle={<p>You play the fox.</p>} />);
+    const bar = document.querySelector('.game-board__actions')!;
+    expect(bar.textContent).toBe('You play the fox.');
+    fireEvent.click(point('d4'));
+    expect(bar.textContent).toBe('Cancel');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(bar.textContent).toBe('You play the fox.');
+  });
+
   it('draws the board flipped: rank 1 at the top', () => {
     render(<GameBoard game={standardGame()} canMove={false} onMove={() => {}} flipped />);
-    const y = (name: string): number => Number(point(name).querySelector('.point__hit')!.getAttribute('cy'));
+    const y = (name: string): number => Number(point(name).querySelector('.point__focus')!.getAttribute('cy'));
     expect(y('d1')).toBeLessThan(y('d7'));
   });
 

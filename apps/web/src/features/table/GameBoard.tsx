@@ -2,7 +2,7 @@
 // While a chain is entered the piece is drawn where it has reached and the geese it jumped as taken;
 // End move here / Cancel sit in a bar right above the board, so they are in view without scrolling.
 import { type Game, moveInput } from '@fg/rules';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Board, type Piece } from '../../board/Board';
@@ -15,6 +15,7 @@ export interface GameBoardProps {
   readonly onMove: (path: readonly string[]) => void; // a legal, confirmed move
   readonly flipped?: boolean;
   readonly player?: boolean; // the viewer holds a seat: room is kept above the board for End move here / Cancel
+  readonly idle?: ReactNode; // shown in that room while no chain is entered and no hint shown: "You play the fox."
 }
 
 /** The points of note of a variant, marked on the board: the pen of Two Foxes. */
@@ -23,7 +24,7 @@ function markedPoints(game: Game): string[] {
 }
 
 /** The board of a game with move entry point by point and "End move here". */
-export function GameBoard({ game, canMove, onMove, flipped = false, player = false }: GameBoardProps) {
+export function GameBoard({ game, canMove, onMove, flipped = false, player = false, idle = null }: GameBoardProps) {
   const { t } = useTranslation();
   type Hint = 'notYourMove' | 'cannotMove' | 'notTarget' | null;
   const [entry, setEntry] = useState<{ game: Game; picked: readonly string[]; hint: Hint }>({
@@ -83,6 +84,7 @@ export function GameBoard({ game, canMove, onMove, flipped = false, player = fal
             {t('board.cancel')}
           </button>
         )}
+        {picked.length === 0 && !hint && idle}
         {hint && (
           <p className="game-board__hint" role="note">
             {t(`board.hint.${hint}`)}

@@ -1,7 +1,8 @@
 import type { ClientMessage } from '@fg/protocol';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 
 import { gameOf, INITIAL_TABLE_STATE, type TableState } from './table-state';
 import TableRoute from './TablePage';
@@ -35,12 +36,11 @@ const FOX_PLAYER: TableState = {
 /** The table page at /t/table00001 as the fox player, over the state in `live`. */
 function renderPage() {
   // A fresh element each time, so a rerender reaches the page and its hook.
+  const location = memoryLocation({ path: '/t/table00001' });
   const page = () => (
-    <MemoryRouter initialEntries={['/t/table00001']}>
-      <Routes>
-        <Route path="/t/:id" element={<TableRoute />} />
-      </Routes>
-    </MemoryRouter>
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <Route path="/t/:id" component={TableRoute} />
+    </Router>
   );
   const view = render(page());
   return { rerender: () => view.rerender(page()) };

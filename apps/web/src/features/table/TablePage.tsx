@@ -4,7 +4,7 @@ import './table.css';
 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearch } from 'wouter';
 
 import { NotFound } from '../../app/NotFound';
 import { adoptSeatFromFragment } from '../../lib/seat-store';
@@ -37,8 +37,8 @@ export default function TableRoute() {
 /** One table, for a player or a spectator. */
 function TablePage({ id }: { id: string }) {
   const { t } = useTranslation(['common', 'variants']);
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
+  const search = useSearch();
   // Adopt a seat carried in the URL fragment before the socket says hello, then hide the secret.
   const [adopted] = useState(() => adoptSeatFromFragment(id, window.location.hash));
   useEffect(() => {
@@ -63,8 +63,8 @@ function TablePage({ id }: { id: string }) {
 
   // Players take their new seat at the rematch; spectators follow the table there too.
   useEffect(() => {
-    if (live.followTable) void navigate(`/t/${live.followTable}${location.search}`);
-  }, [live.followTable, navigate, location.search]);
+    if (live.followTable) navigate(`/t/${live.followTable}${search ? `?${search}` : ''}`);
+  }, [live.followTable, navigate, search]);
 
   if (live.notFound) return <NotFound title={t('table.notFound')} />;
 
@@ -72,6 +72,10 @@ function TablePage({ id }: { id: string }) {
   const reviewing = review.shownPly !== null && game !== null;
   const shownGame = game && reviewing ? gameAt(game, review.shownPly) : game;
   const canMove = !!(table && game && side && table.status === 'playing' && table.turn === side && !game.result);
+  // A player's board keeps a bar above it for End move here / Cancel; "You play the fox." waits there meanwhile
+  // instead of a line of its own above an empty bar.
+  const inBoardBar = shownGame !== null && side !== null && !reviewing;
+  const youPlay = side && table ? <p className="muted you-play">{t(`table.youPlay.${side}`)}</p> : null;
 
   const sendMove = (path: readonly string[]): void => {
     if (!game) return;
@@ -99,7 +103,7 @@ function TablePage({ id }: { id: string }) {
       <p className="status" role="status">
         {statusText(t, table, role)}
       </p>
-      {side && table && <p className="muted you-play">{t(`table.youPlay.${side}`)}</p>}
+      {!inBoardBar && youPlay}
       {table && role === 'spectator' && <JoinBanner table={table} sit={live.sit} />}
       <div className="visually-hidden" aria-live="polite">
         {announcement(t, state)}
@@ -132,6 +136,7 @@ function TablePage({ id }: { id: string }) {
               onMove={requestMove}
               flipped={flipped}
               player={side !== null && !reviewing}
+              idle={inBoardBar ? youPlay : null}
             />
           ) : (
             <div className="board-placeholder" />

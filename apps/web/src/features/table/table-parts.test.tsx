@@ -173,4 +173,10 @@ describe('tableTitle', () => {
   ])('%s', (_name, table, role, title) => {
     expect(tableTitle(t, table, role)).toBe(title);
   });
+
+  it('names the standard game once, since it bears the site name', () => {
+    const named = ((key: string) => (key === 'title.yourMove' ? 'Your move' : 'Fox and Geese')) as unknown as typeof t;
+    expect(tableTitle(named, PLAYING_TABLE, 'fox')).toBe('Your move · Fox and Geese');
+    expect(tableTitle(named, PLAYING_TABLE, 'geese')).toBe('Fox and Geese');
+  });
 });

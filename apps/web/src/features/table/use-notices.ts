@@ -12,8 +12,10 @@ export function tableTitle(t: TFunction, table: TableView | null, role: Role | n
   const base = t('app.name');
   if (!table) return base;
   const game = t(`variants:${table.variant}.name`, { defaultValue: table.variant });
+  // The standard game bears the site's name: said once, not "Fox and Geese · Fox and Geese".
+  const place = game === base ? base : `${game} · ${base}`;
   const yours = table.status === 'playing' && !table.result && role === table.turn;
-  return yours ? `${t('title.yourMove')} · ${game} · ${base}` : `${game} · ${base}`;
+  return yours ? `${t('title.yourMove')} · ${place}` : place;
 }
 
 /** Keeps the title current and plays the notice sounds. */

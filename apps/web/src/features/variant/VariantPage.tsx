@@ -4,7 +4,7 @@ import './variant.css';
 import { type OptionValue, VARIANT_INFOS } from '@fg/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'wouter';
 
 import { NotFound } from '../../app/NotFound';
 import { CreateTableForm } from './CreateTableForm';
