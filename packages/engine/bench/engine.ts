@@ -2,9 +2,6 @@
 // and in a free 2 s search; then strength: each level against the one below, level 8 against a
 // random mover and a one-ply greedy player, and the longest think of each level. Games run in
 // worker threads, one per core. --quick: fewer games at a quarter of the time (indicative only).
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-
 import { getVariant, newGame, type Side, VARIANT_IDS } from '@fg/rules';
 
 import { chooseMove, searchStateOf } from '../src/choose.js';
@@ -12,14 +9,14 @@ import { LEVELS, MAX_LEVEL } from '../src/levels.js';
 import { Searcher } from '../src/search.js';
 import { TranspositionTable } from '../src/table.js';
 import type { GameJob, GameResult, PlayerSpec } from './players.js';
+import { playAll, THREADS } from './pool.js';
 
 const quick = process.argv.includes('--quick');
 const gamesArg = process.argv.find((a) => a.startsWith('--games='));
 const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 2 : 40;
-const GAMES_VS_RANDOM = quick ? 2 : 10;
+const GAMES_VS_RANDOM = quick ? 4 : 40; // half on each side
 const GAMES_VS_GREEDY = quick ? 4 : 16;
 const TIME_SCALE = quick ? 0.25 : 1;
-const THREADS = Math.max(1, Math.min(2, availableParallelism()));
 const pad = (v: unknown, n: number): string => String(v).padStart(n);
 
 function speed(): void {
@@ -48,35 +45,6 @@ function speed(): void {
   }
 }
 
-/** Plays every job on a pool of worker threads; results in job order. */
-async function playAll(jobs: GameJob[]): Promise<GameResult[]> {
-  const results: GameResult[] = new Array<GameResult>(jobs.length);
-  let next = 0;
-  let done = 0;
-  const thread = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
-      const feed = (): void => {
-        if (next >= jobs.length) {
-          void worker.terminate().then(() => resolve());
-          return;
-        }
-        const i = next++;
-        worker.once('message', (result: GameResult) => {
-          results[i] = result;
-          process.stderr.write(`\r${++done}/${jobs.length} games`);
-          feed();
-        });
-        worker.postMessage(jobs[i]);
-      };
-      worker.on('error', reject);
-      feed();
-    });
-  await Promise.all(Array.from({ length: THREADS }, thread));
-  process.stderr.write('\n');
-  return results;
-}
-
 const level = (n: number): PlayerSpec => ({ kind: 'level', level: n });
 const job = (variant: string, fox: PlayerSpec, geese: PlayerSpec, seed: number, openingPlies: number): GameJob => ({
   variant,
@@ -85,7 +53,7 @@ const job = (variant: string, fox: PlayerSpec, geese: PlayerSpec, seed: number, 
   seed,
   openingPlies,
   timeScale: TIME_SCALE,
-  maxPlies: 240,
+  maxPlies: 300,
 });
 
 /** Games of `a` against `b`: variants in turn, each opening played with `a` on both sides. */
@@ -132,37 +100,59 @@ function tally(games: { aSide: Side }[], results: GameResult[]): Tally {
 
 const percent = (t: Tally): number => (100 * (t.wins + t.draws / 2)) / (t.wins + t.draws + t.losses);
 
-async function strength(): Promise<void> {
-  const started = Date.now();
-  const sections: { title: string; games: { aSide: Side; job: GameJob }[]; target: (t: Tally) => string }[] = [];
+interface Section {
+  readonly title: string;
+  readonly games: { aSide: Side; job: GameJob }[];
+  readonly target: (t: Tally) => string;
+}
+
+/** The sections: level 8's hard targets first, then the pairs, fastest first, so that a cut-short run still reports most. */
+function sections(): Section[] {
+  const list: Section[] = [
+    {
+      title: 'level 8 vs random, standard 13',
+      games: match(level(8), { kind: 'random' }, GAMES_VS_RANDOM, ['standard'], 90, 0),
+      target: (t) => (t.losses === 0 && t.draws === 0 ? 'PASS (won every game)' : 'MISS (not every game won)'),
+    },
+    {
+      title: 'level 8 vs one-ply greedy',
+      games: match(level(8), { kind: 'greedy' }, GAMES_VS_GREEDY, VARIANT_IDS, 91, 2),
+      target: () => '',
+    },
+  ];
   for (let l = 2; l <= MAX_LEVEL; l++) {
-    sections.push({
+    list.push({
       title: `level ${l} vs level ${l - 1}`,
       games: match(level(l), level(l - 1), GAMES_PER_PAIR, VARIANT_IDS, l, 2),
       target: (t) => (percent(t) >= 60 ? 'PASS (>= 60%)' : 'MISS (< 60%)'),
     });
   }
-  sections.push({
-    title: 'level 8 vs random, standard 13',
-    games: match(level(8), { kind: 'random' }, GAMES_VS_RANDOM, ['standard'], 90, 0),
-    target: (t) => (t.losses === 0 && t.draws === 0 ? 'PASS (won every game)' : 'MISS (not every game won)'),
-  });
-  sections.push({
-    title: 'level 8 vs one-ply greedy',
-    games: match(level(8), { kind: 'greedy' }, GAMES_VS_GREEDY, VARIANT_IDS, 91, 2),
-    target: () => '',
-  });
-  const all = sections.flatMap((s) => s.games);
+  return list;
+}
+
+/** How the games ended, most frequent first: 'fox-trapped 12, threefold-repetition 3'. */
+function endings(results: GameResult[]): string {
+  const counts = new Map<string, number>();
+  for (const r of results) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
+}
+
+async function strength(): Promise<void> {
+  const started = Date.now();
+  const list = sections();
+  const total = list.reduce((n, s) => n + s.games.length, 0);
   console.log(
-    `\nstrength: ${all.length} games on ${THREADS} worker threads${quick ? ", quick: a quarter of each level's time, few games (indicative only)" : ''}`,
+    `\nstrength: ${total} games on ${THREADS} worker threads${quick ? ", quick: a quarter of each level's time, few games (indicative only)" : ''}; each line as its games finish`,
   );
-  const results = await playAll(all.map((g) => g.job));
-  console.log('pairing                          games  W-D-L      score  as fox  as geese  avg plies  target');
+  const header = 'pairing                          games  W-D-L      score  as fox  as geese  avg plies  target';
+  console.log(header);
+  const lines: string[] = [];
   const maxMs = new Map<string, number>();
-  let offset = 0;
-  for (const s of sections) {
-    const part = results.slice(offset, offset + s.games.length);
-    offset += s.games.length;
+  for (const s of list) {
+    const part = await playAll(s.games.map((g) => g.job));
     const t = tally(s.games, part);
     part.forEach((r, i) => {
       const g = s.games[i]!.job;
@@ -173,15 +163,16 @@ async function strength(): Promise<void> {
       }
     });
     const plies = Math.round(part.reduce((n, r) => n + r.plies, 0) / part.length);
-    console.log(
-      `${s.title.padEnd(32)} ${pad(part.length, 5)}  ${`${t.wins}-${t.draws}-${t.losses}`.padEnd(9)} ${pad(percent(t).toFixed(0) + '%', 6)}  ${pad(`${t.winsAs.fox}/${t.gamesAs.fox}`, 6)}  ${pad(`${t.winsAs.geese}/${t.gamesAs.geese}`, 8)}  ${pad(plies, 9)}  ${s.target(t)}`,
-    );
+    const line = `${s.title.padEnd(32)} ${pad(part.length, 5)}  ${`${t.wins}-${t.draws}-${t.losses}`.padEnd(9)} ${pad(percent(t).toFixed(0) + '%', 6)}  ${pad(`${t.winsAs.fox}/${t.gamesAs.fox}`, 6)}  ${pad(`${t.winsAs.geese}/${t.gamesAs.geese}`, 8)}  ${pad(plies, 9)}  ${s.target(t)}`;
+    lines.push(line);
+    console.log(`${line}\n    endings: ${endings(part)}; ${Math.round((Date.now() - started) / 1000)} s so far`);
   }
+  console.log(`\nthe strength table\n${header}\n${lines.join('\n')}`);
   console.log('\nlongest think per move in these games (ms)');
   for (let l = 1; l <= MAX_LEVEL; l++) {
     const ms = maxMs.get(`level ${l}`) ?? 0;
     const budget = Math.round(LEVELS[l - 1]!.timeMs * TIME_SCALE);
-    const verdict = l === MAX_LEVEL ? (ms <= 2000 * TIME_SCALE ? ' PASS (<= 2 s)' : ' MISS (> 2 s)') : '';
+    const verdict = l === MAX_LEVEL ? (ms <= 2000 ? ' PASS (<= 2 s)' : ' MISS (> 2 s)') : '';
     console.log(`level ${l}: ${pad(ms, 5)} (budget ${budget})${verdict}`);
   }
   console.log(`strength run took ${Math.round((Date.now() - started) / 1000)} s`);

@@ -1,6 +1,6 @@
 // Players and one game between them, for the strength bench: a level of the engine, a random
 // legal mover and a one-ply greedy player, all seeded so a game can be replayed.
-import { FOX, type Game, getVariant, GOOSE, newGame, type Outcome, playPath, type Side } from '@fg/rules';
+import { FOX, type Game, getVariant, GOOSE, makeMoveText, newGame, type Outcome, playPath, type Side } from '@fg/rules';
 
 import { chooseMove } from '../src/choose.js';
 import { EvalScratch, evaluate } from '../src/evaluate.js';
@@ -29,6 +29,7 @@ export interface GameResult {
   readonly reason: string; // a rules reason, or 'ply-cap'
   readonly plies: number;
   readonly maxMs: Readonly<Record<Side, number>>;
+  readonly moves: readonly string[]; // the game's move texts, to replay a game worth a look
 }
 
 /** The one-ply greedy player: an immediate win if there is one, else the move the evaluation likes best. */
@@ -67,6 +68,7 @@ export function playGame(job: GameJob): GameResult {
   let game = newGame(variant.value);
   const maxMs: Record<Side, number> = { fox: 0, geese: 0 };
   let plies = 0;
+  const moves: string[] = [];
   while (!game.result && plies < job.maxPlies) {
     const side = game.position.turn;
     const started = Date.now();
@@ -75,11 +77,12 @@ export function playGame(job: GameJob): GameResult {
         ? game.legal[randomIndex(random, game.legal.length)]!
         : move(job[side], game, random, job.timeScale);
     if (plies >= job.openingPlies) maxMs[side] = Math.max(maxMs[side], Date.now() - started);
+    moves.push(makeMoveText(game.variant.board, path));
     const next = playPath(game, path);
     if (!next.ok) throw new Error(`illegal move from a player: ${next.error.message}`);
     game = next.value;
     plies++;
   }
   const result: Outcome | null = game.result;
-  return { winner: result?.winner ?? null, reason: result?.reason ?? 'ply-cap', plies, maxMs };
+  return { winner: result?.winner ?? null, reason: result?.reason ?? 'ply-cap', plies, maxMs, moves };
 }

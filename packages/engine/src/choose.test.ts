@@ -1,8 +1,10 @@
 import { generateMoves, makeMoveText, newGame, playPath, startPosition, VARIANT_IDS } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
-import { chooseMove, chooseMoveForRecord, evaluateGame } from './choose.js';
+import { chooseMove, chooseMoveForRecord, evaluateGame, searchStateOf } from './choose.js';
 import { LEVELS } from './levels.js';
+import { Searcher } from './search.js';
+import { TranspositionTable } from './table.js';
 import { gameAt, solve, variantOf } from './testing.js';
 
 // Hand-built and generated endings; `n` > 0: the side to move wins in n of its moves, n < 0:
@@ -65,6 +67,25 @@ describe('levels', () => {
         choice.move,
       );
       expect(choice.ms).toBeLessThanOrEqual(timeMs + 1000);
+    },
+  );
+
+  it.each(LEVELS.filter((level) => level.maxNodes < Infinity).map((level) => level.maxNodes))(
+    'a node budget of %i gives the same move, depth and positions every time (no clock involved)',
+    (maxNodes) => {
+      const game = gameAt(
+        'two-foxes',
+        'fox:d6,e7 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,b4,c4,d4,e4,f4,g4 turn:fox',
+      );
+      const [a, b] = [1, 2].map(() =>
+        new Searcher(searchStateOf(game), new TranspositionTable(18)).run({
+          maxDepth: 64,
+          maxNodes,
+          deadline: Number.MAX_SAFE_INTEGER,
+          contempt: 50,
+        }),
+      );
+      expect([b!.best, b!.score, b!.depth, b!.nodes]).toEqual([a!.best, a!.score, a!.depth, maxNodes]);
     },
   );
 

@@ -3,6 +3,7 @@
 // browser worker can call it directly.
 import { type Game, type GameRecord, makeMoveText, ok, replayRecord, type Result, type Side } from '@fg/rules';
 
+import { type FallibleChoice, fallibleChoice } from './fallible.js';
 import { levelSettings } from './levels.js';
 import { type Random, randomIndex, seededRandom } from './random.js';
 import { DECIDED, Searcher, type SearchOutcome, WIN } from './search.js';
@@ -58,22 +59,64 @@ function clearedTable(bits: number): TranspositionTable {
   return table;
 }
 
+/** What one search may spend. */
+interface Budget {
+  readonly maxDepth: number;
+  readonly maxNodes: number;
+  readonly timeMs: number;
+  readonly tableBits: number;
+  readonly contempt?: number; // none: a draw scores 0
+  readonly fallible: number; // the average reply's weight when losing (0: plain minimax throughout)
+}
+
+/** A new iteration takes a few times the last one: none starts after this share of the time. */
+const SOFT_SHARE = 0.55;
+/** A side this far behind (or proven lost) plays for the opponent's mistakes (see fallible.ts). */
+const LOSING = 800;
+
+/** The search's outcome, and the fallible-opponent choice when the side to move is losing. */
+interface Thought {
+  readonly outcome: SearchOutcome;
+  readonly fallible: FallibleChoice | null;
+  readonly ms: number;
+}
+
 /** Runs the level's search on a game that has not ended. */
-function think(game: Game, depth: number, timeMs: number, bits: number, options: ThinkOptions, exactRoot: boolean) {
+function think(game: Game, budget: Budget, options: ThinkOptions, exactRoot: boolean): Thought {
   if (game.result) throw new RangeError(`the game is over (${game.result.winner ?? 'draw'} ${game.result.reason})`);
   const started = Date.now();
-  const searcher = new Searcher(searchStateOf(game), clearedTable(bits));
+  const state = searchStateOf(game);
+  const searcher = new Searcher(state, clearedTable(budget.tableBits));
   const { signal, stopFlag } = options;
-  const outcome: SearchOutcome = searcher.run({
-    maxDepth: depth,
-    deadline: started + timeMs,
+  const base = {
+    maxDepth: budget.maxDepth,
+    maxNodes: budget.maxNodes,
+    contempt: budget.contempt,
     stop:
       signal || stopFlag
         ? () => Boolean(signal?.aborted) || (stopFlag ? Atomics.load(stopFlag, 0) !== 0 : false)
         : undefined,
     exactRoot,
+  };
+  const until = (share: number): number => started + budget.timeMs * share;
+  const done = (outcome: SearchOutcome, fallible: FallibleChoice | null = null): Thought => ({
+    outcome,
+    fallible,
+    ms: Date.now() - started,
   });
-  return { outcome, ms: Date.now() - started };
+  if (budget.fallible === 0)
+    return done(searcher.run({ ...base, deadline: until(1), softDeadline: until(SOFT_SHARE) }));
+  // Half the time tells whether the side is losing; then either the rest goes on the same search
+  // (the table makes the repeated iterations cheap), or on the fallible-opponent search.
+  const first = searcher.run({ ...base, deadline: until(0.5), softDeadline: until(SOFT_SHARE / 2) });
+  if (first.score > -LOSING) {
+    const second = searcher.run({ ...base, deadline: until(1), softDeadline: until(SOFT_SHARE) });
+    const deeper = second.depth >= first.depth ? second : first;
+    return done({ ...deeper, nodes: first.nodes + second.nodes });
+  }
+  const limits = { ...base, deadline: until(1), softDeadline: until(0.5 + SOFT_SHARE / 2) };
+  const fallible = fallibleChoice(searcher, state, limits, budget.fallible);
+  return done({ ...first, nodes: first.nodes + searcher.nodes }, fallible);
 }
 
 /** Picks the level's move: the best, or on purpose a near-best one (low levels). */
@@ -101,11 +144,17 @@ export function chooseMove(game: Game, options: ThinkOptions): Choice {
   const level = levelSettings(options.level);
   const timeMs = Math.min(options.timeMs ?? level.timeMs, level.timeMs);
   const erring = level.noise > 0 || level.mistake > 0;
-  const { outcome, ms } = think(game, level.maxDepth, timeMs, level.tableBits, options, erring);
+  const { outcome, fallible, ms } = think(game, { ...level, timeMs }, options, erring);
   const random = seededRandom(options.seed ?? (Math.random() * 2 ** 32) >>> 0);
-  const chosen = pick(outcome, level.noise, level.mistake, random);
+  // Lost by force against perfect play: play on as the deepest search that still saw hope did,
+  // which keeps the position's qualities (a compact wall, few fox squares) for a fallible opponent
+  // to go wrong against, rather than whichever move loses slowest.
+  const chosen =
+    fallible?.best ?? (outcome.hopeful >= 0 ? outcome.hopeful : pick(outcome, level.noise, level.mistake, random));
   const path = outcome.moves.path(chosen);
-  const score = chosen === outcome.best ? outcome.score : outcome.rootScores[chosen]!;
+  // The position's value as the main search proved it, whichever move the losing side plays.
+  const score =
+    chosen === outcome.best || chosen === outcome.hopeful || fallible ? outcome.score : outcome.rootScores[chosen]!;
   const { board } = game.variant;
   return {
     path,
@@ -131,7 +180,14 @@ export interface Assessment {
 
 /** Assesses a game that has not ended with a short search (default 300 ms). */
 export function evaluateGame(game: Game, options: { timeMs?: number; maxDepth?: number } = {}): Assessment {
-  const { outcome } = think(game, options.maxDepth ?? 64, options.timeMs ?? 300, 18, { level: 8 }, false);
+  const budget = {
+    maxDepth: options.maxDepth ?? 64,
+    maxNodes: Infinity,
+    timeMs: options.timeMs ?? 300,
+    tableBits: 18,
+    fallible: 0,
+  };
+  const { outcome } = think(game, budget, { level: 8 }, false);
   const { score } = outcome;
   const mover = game.position.turn;
   const other: Side = mover === 'fox' ? 'geese' : 'fox';

@@ -1,9 +1,9 @@
 // The evaluation: one formula for every variant, read off the board data and the variant's hooks
 // (threshold, pen, breakthrough rank, goose directions), never per-board code. Scores are
 // centipawn-like: a goose is worth 100.
-import { EMPTY, FOX, GOOSE } from '@fg/rules';
+import { EMPTY, FOX, GOOSE, startPosition, type Variant } from '@fg/rules';
 
-import type { SearchState } from './state.js';
+import { SearchState } from './state.js';
 
 /** Reusable arrays for one evaluation at a time. */
 export class EvalScratch {
@@ -42,7 +42,7 @@ export function evalParts(s: SearchState, e: EvalScratch): EvalParts {
   const { step, jump, size, rank } = tables;
   const mark = ++e.epoch;
   const { queue, distance, seen } = e;
-  let head = 0;
+  let head: number;
   let tail = 0;
   for (let i = 0; i < foxes.length; i++) {
     const f = foxes[i]!;
@@ -52,26 +52,37 @@ export function evalParts(s: SearchState, e: EvalScratch): EvalParts {
   }
   let nearest = 99;
   const target = variant.breakthroughRank;
-  while (head < tail) {
-    const p = queue[head++]!;
-    if (target !== null && rank[p] === target && distance[p]! < nearest) nearest = distance[p]!;
-    for (let d = 0; d < 8; d++) {
-      let q = step[p * 8 + d]!;
-      if (q < 0) continue;
-      // A single goose with an empty point behind it is no wall: the fox jumps it.
-      if (cells[q] === GOOSE) q = jump[p * 8 + d]!;
-      if (q < 0 || seen[q] === mark || cells[q] !== EMPTY) continue;
-      seen[q] = mark;
-      distance[q] = distance[p]! + 1;
-      queue[tail++] = q;
+  // First the points the foxes walk to; then those they reach only by jumping a single goose
+  // (a goose with an empty point behind it): they count for the exposed geese and the breakthrough.
+  let walked = 0;
+  for (let phase = 0; phase < 2; phase++) {
+    head = 0;
+    while (head < tail) {
+      const p = queue[head++]!;
+      if (target !== null && rank[p] === target && distance[p]! < nearest) nearest = distance[p]!;
+      for (let d = 0; d < 8; d++) {
+        let q = step[p * 8 + d]!;
+        if (q < 0) continue;
+        if (cells[q] === GOOSE) {
+          if (phase === 0) continue;
+          q = jump[p * 8 + d]!;
+        }
+        if (q < 0 || seen[q] === mark || cells[q] !== EMPTY) continue;
+        seen[q] = mark;
+        distance[q] = distance[p]! + 1;
+        queue[tail++] = q;
+      }
     }
+    if (phase === 0) walked = tail;
   }
   // Points near the fox weigh more: a gap the fox is far from may be closed before it gets there.
   // Where geese only go forward, points toward their own side weigh more: they never come back.
   const forwardOnly = !variant.gooseDirectionIndices.some((d) => d >= 3 && d <= 5);
   const top = variant.board.ranks - 1;
   let region = 0;
-  for (let i = foxes.length; i < tail; i++) {
+  // Only the points the foxes walk to: counting those behind a jump as well made any goose move
+  // that leaves a single goose look like a lost wall, and the geese wasted their moves on the wings.
+  for (let i = foxes.length; i < walked; i++) {
     const p = queue[i]!;
     const d = distance[p]!;
     const near = d <= 2 ? 3 : d <= 4 ? 2 : 1;
@@ -122,7 +133,7 @@ export function evalParts(s: SearchState, e: EvalScratch): EvalParts {
     region: Math.round(4 * region),
     exposed: 15 * exposed,
     advancement: 0 * ranks,
-    passed: 25 * passed,
+    passed: 150 * passed,
     isolated: 40 * isolated,
     pen: -25 * inPen,
     breakthrough: target === null || nearest === 99 ? 0 : Math.round(240 / nearest),
@@ -135,4 +146,22 @@ export function evaluate(s: SearchState, e: EvalScratch): number {
   const fox =
     p.material + p.mobility + p.region + p.exposed + p.advancement + p.passed + p.isolated + p.pen + p.breakthrough;
   return s.foxTurn ? fox : -fox;
+}
+
+const startValues = new WeakMap<Variant, number>();
+
+/**
+ * The evaluation of the variant's start, from the fox side's view: what the evaluation gives
+ * a side at an even start, so that a draw can be weighed against it (the terms do not sum to
+ * zero there: the geese's wall leaves the fox room it must still lose).
+ */
+export function startValue(variant: Variant): number {
+  let value = startValues.get(variant);
+  if (value === undefined) {
+    const s = new SearchState(variant, startPosition(variant));
+    const own = evaluate(s, new EvalScratch(s.tables.size));
+    value = s.foxTurn ? own : -own;
+    startValues.set(variant, value);
+  }
+  return value;
 }

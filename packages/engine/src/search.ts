@@ -4,7 +4,7 @@
 // repetition and the fifty-move rule.
 import { FOX, listMoves, MoveList, QUIET_LIMIT } from '@fg/rules';
 
-import { EvalScratch, evaluate } from './evaluate.js';
+import { EvalScratch, evaluate, startValue } from './evaluate.js';
 import type { SearchState } from './state.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './table.js';
 
@@ -18,7 +18,10 @@ export const DECIDED = WIN - 1000;
 /** What bounds one search. */
 export interface SearchLimits {
   readonly maxDepth: number;
-  readonly deadline: number; // Date.now() value after which the search stops
+  readonly deadline: number; // Date.now() value after which the search stops at once (the hard limit)
+  readonly softDeadline?: number; // no new iteration starts after this (it could not finish before the deadline)
+  readonly maxNodes?: number; // the search stops after this many positions (a deterministic budget)
+  readonly contempt?: number; // a draw is worth this much less to the root's side than the variant's start: it plays on unless behind
   readonly stop?: () => boolean; // asked now and then; true stops the search
   readonly exactRoot?: boolean; // score every root move with a full window (for levels that err on purpose)
 }
@@ -31,9 +34,11 @@ export interface SearchOutcome {
   readonly rootScores: Int32Array; // per root move; exact only with exactRoot, else bounds
   readonly depth: number; // the deepest iteration completed
   readonly nodes: number;
+  readonly hopeful: number; // when the search proved a loss: the best move of the deepest iteration that had not (else -1)
 }
 
-class Stop extends Error {}
+/** Thrown through the search when a limit is reached. */
+export class StopSignal extends Error {}
 
 /** Plays out searches from one SearchState; reusable across moves of a game. */
 export class Searcher {
@@ -46,6 +51,9 @@ export class Searcher {
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly history: Int32Array;
   private limits: SearchLimits = { maxDepth: 1, deadline: Infinity };
+  private maxNodes = Infinity;
+  private rootFox = true;
+  private rootDraw = 0; // a draw's score for the root's side
 
   constructor(state: SearchState, table = new TranspositionTable()) {
     this.state = state;
@@ -58,12 +66,26 @@ export class Searcher {
     }
   }
 
-  /** Searches the root position deeper and deeper until a limit or a proven result. */
-  run(limits: SearchLimits): SearchOutcome {
+  /** Starts a search from the current position under these limits (run does this itself). */
+  begin(limits: SearchLimits): void {
     this.limits = limits;
+    this.maxNodes = limits.maxNodes ?? Infinity;
+    this.rootFox = this.state.foxTurn;
+    const even = startValue(this.state.variant);
+    this.rootDraw = limits.contempt === undefined ? 0 : (this.rootFox ? even : -even) - limits.contempt;
     this.nodes = 0;
     this.killers.fill(0);
     this.history.fill(0);
+  }
+
+  /** The exact value of the current position, `ply` plies below the root, searched `depth` plies; throws a StopSignal at a limit. */
+  value(depth: number, ply: number): number {
+    return this.node(depth, -INF, INF, ply);
+  }
+
+  /** Searches the root position deeper and deeper until a limit or a proven result. */
+  run(limits: SearchLimits): SearchOutcome {
+    this.begin(limits);
     const s = this.state;
     const rootPly = s.ply;
     const moves = new MoveList();
@@ -73,7 +95,9 @@ export class Searcher {
     let best = 0;
     let score = 0;
     let depth = 0;
+    let hopeful = -1;
     for (let d = 1; d <= limits.maxDepth; d++) {
+      if (d > 1 && limits.softDeadline !== undefined && Date.now() > limits.softDeadline) break;
       const scores = new Int32Array(moves.count).fill(-INF);
       let bestNow = -1;
       let alpha = -INF;
@@ -95,10 +119,10 @@ export class Searcher {
           }
         }
       } catch (e) {
-        if (!(e instanceof Stop)) throw e;
+        if (!(e instanceof StopSignal)) throw e;
         while (s.ply > rootPly) s.unmake();
         // A move that beat the previous best in full is better evidence than the older iteration.
-        if (bestNow >= 0 && bestNow !== rank[0] && depth > 0) {
+        if (bestNow >= 0 && (depth === 0 || bestNow !== rank[0])) {
           best = bestNow;
           score = alpha;
         }
@@ -107,28 +131,36 @@ export class Searcher {
       best = bestNow;
       score = alpha;
       depth = d;
+      if (score > -DECIDED) hopeful = best;
       rootScores.set(scores);
       rank.sort((a, b) => scores[b]! - scores[a]! || a - b);
       if (Math.abs(score) >= DECIDED && WIN - Math.abs(score) <= d) break; // proven: deeper cannot shorten it
       if (moves.count === 1 && d >= 2) break;
     }
-    return { moves, best, score, rootScores, depth, nodes: this.nodes };
+    if (score > -DECIDED) hopeful = -1;
+    return { moves, best, score, rootScores, depth, nodes: this.nodes, hopeful };
   }
 
   private checkStop(): void {
-    if (Date.now() > this.limits.deadline || this.limits.stop?.()) throw new Stop();
+    if (Date.now() > this.limits.deadline || this.limits.stop?.()) throw new StopSignal();
+  }
+
+  /** A draw by repetition or the fifty-move rule, from the side to move's view (see contempt). */
+  draw(): number {
+    return this.state.foxTurn === this.rootFox ? this.rootDraw : -this.rootDraw;
   }
 
   /** Negamax from the side to move's view; the moves of this node are listed into lists[ply]. */
   private node(depth: number, alpha: number, beta: number, ply: number): number {
     const s = this.state;
-    if ((++this.nodes & 1023) === 0) this.checkStop();
+    if ((++this.nodes & 255) === 0) this.checkStop();
+    if (this.nodes >= this.maxNodes) throw new StopSignal();
     const winner = s.materialWinner();
     if (winner !== 0) return (winner === FOX) === s.foxTurn ? WIN - ply : -(WIN - ply);
     const list = this.lists[ply]!;
     listMoves(s.tables, s.cells, s.foxTurn, list);
     if (list.count === 0) return -(WIN - ply);
-    if (s.occurrences() >= 3 || s.quiet >= QUIET_LIMIT) return 0;
+    if (s.occurrences() >= 3 || s.quiet >= QUIET_LIMIT) return this.draw();
     if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(alpha, beta, ply, list);
 
     const slot = this.table.find(s.lo, s.hi);
