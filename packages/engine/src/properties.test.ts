@@ -1,21 +1,13 @@
 import { generateMoves, makeMoveText, newGame, playPath, type Position, positionOutcome } from '@fg/rules';
+import { VARIANT_SETUPS } from '@fg/rules/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { chooseMove } from './choose.js';
 import { variantOf } from './testing.js';
 
-const CONFIGS: [string, Record<string, unknown>][] = [
-  ['standard', {}],
-  ['standard', { geese: 17, sideways: true }],
-  ['two-foxes', {}],
-  ['big-cross', {}],
-  ['raevskak', {}],
-  ['raevskak', { geese: 15 }],
-];
-
 describe('the engine never plays an illegal move', () => {
-  it.each(CONFIGS)('%s %j: random positions, every level', (id, options) => {
+  it.each(VARIANT_SETUPS)('%s %j: random positions, every level', (id, options) => {
     const v = variantOf(id, options);
     const size = v.board.points.length;
     const positions = fc

@@ -5,16 +5,8 @@ import { DIRECTIONS } from './board.js';
 import { type Game, makeRecord, newGame, playPath, replayRecord } from './game.js';
 import { isJump } from './moves.js';
 import { countGeese, FOX, makePosition, piecePoints } from './position.js';
+import { VARIANT_SETUPS } from './testing.js';
 import { getVariant, type Variant } from './variants.js';
-
-const CONFIGS: [string, Record<string, unknown>][] = [
-  ['standard', {}],
-  ['standard', { geese: 17, sideways: true }],
-  ['two-foxes', {}],
-  ['big-cross', {}],
-  ['raevskak', {}],
-  ['raevskak', { geese: 15 }],
-];
 
 /** The direction of a one-link step, by name. */
 function stepDirection(v: Variant, from: number, to: number): string {
@@ -41,7 +33,7 @@ function randomGame(
   return game;
 }
 
-describe.each(CONFIGS)('random games of %s %j', (id, options) => {
+describe.each(VARIANT_SETUPS)('random games of %s %j', (id, options) => {
   const made = getVariant(id, options);
   if (!made.ok) throw new Error(made.error.message);
   const v = made.value;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { replayCommand } from './command.js';
 import { moveTexts, newGame, playPath } from './game.js';
 import { readRecord, writeRecord } from './record.js';
+import { VARIANT_SETUPS } from './testing.js';
 import { getVariant, type Variant } from './variants.js';
 
 const variant = (id: string, options: Record<string, unknown> = {}): Variant => {
@@ -130,16 +131,7 @@ describe('replayCommand', () => {
 });
 
 describe('write then read', () => {
-  const CONFIGS: [string, Record<string, unknown>][] = [
-    ['standard', {}],
-    ['standard', { geese: 17, sideways: true }],
-    ['two-foxes', {}],
-    ['big-cross', {}],
-    ['raevskak', {}],
-    ['raevskak', { geese: 15 }],
-  ];
-
-  it.each(CONFIGS)('gives back the moves and replays to the same game: %s %o', (id, options) => {
+  it.each(VARIANT_SETUPS)('gives back the moves and replays to the same game: %s %o', (id, options) => {
     const v = variant(id, options);
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 120 }), (choices) => {
