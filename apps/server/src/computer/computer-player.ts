@@ -147,19 +147,23 @@ export class ComputerPlayer implements Member {
    */
   #watchCompany(): void {
     if (this.#table?.status === 'finished') {
-      if (this.#alone) clearTimeout(this.#alone);
-      this.#alone = null;
+      this.#keepCompany();
       void this.#giveBack();
       if (!this.#othersThere) queueMicrotask(() => void this.#leave());
       return;
     }
     if (this.#othersThere) {
-      if (this.#alone) clearTimeout(this.#alone);
-      this.#alone = null;
+      this.#keepCompany();
     } else if (!this.#alone) {
       this.#alone = setTimeout(() => void this.#leaveAlone(), this.#deps.aloneMs);
       this.#alone.unref();
     }
+  }
+
+  /** Stops the countdown to leaving a running game nobody is at. */
+  #keepCompany(): void {
+    if (this.#alone) clearTimeout(this.#alone);
+    this.#alone = null;
   }
 
   /** Leaves a running game nobody is at, once a move being chosen is played (else the next holder thinks again). */
@@ -264,7 +268,7 @@ export class ComputerPlayer implements Member {
   async #leave(): Promise<void> {
     if (this.#left) return;
     this.#left = true;
-    if (this.#alone) clearTimeout(this.#alone);
+    this.#keepCompany();
     this.#deps.authority.leave(this);
     this.#deps.onLeave(this.tableId);
     await this.#giveBack();
