@@ -17,6 +17,9 @@ const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 2 : 40;
 const GAMES_VS_RANDOM = quick ? 4 : 40; // half on each side
 const GAMES_VS_GREEDY = quick ? 4 : 16;
 const TIME_SCALE = quick ? 0.25 : 1;
+// --pairs=5,7: only the pairs of these levels against the one below (the same games as in the full run)
+const pairsArg = process.argv.find((a) => a.startsWith('--pairs='));
+const ONLY_PAIRS = pairsArg ? new Set(pairsArg.slice(8).split(',').map(Number)) : null;
 const pad = (v: unknown, n: number): string => String(v).padStart(n);
 
 function speed(): void {
@@ -46,8 +49,32 @@ function speed(): void {
 }
 
 const level = (n: number): PlayerSpec => ({ kind: 'level', level: n });
-const job = (variant: string, fox: PlayerSpec, geese: PlayerSpec, seed: number, openingPlies: number): GameJob => ({
-  variant,
+/** A variant and its options, as the strength games play it. */
+interface Setup {
+  readonly variant: string;
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The four variants, each in the setup the level pairs play: one where the level, not the side,
+ * decides. Standard with 15 geese that may also step sideways: with the default 13 forward-only
+ * geese the fox side won every game between levels 4-8, whichever level had it, so those games
+ * told no level from the next. Rævskak with 15 geese (the fox starts, captures are mandatory,
+ * geese go forward and sideways): with 13 geese that may step back, the geese stayed at home
+ * and nearly every game between levels 2-8 reached the ply cap. --default-setups plays every
+ * variant's default instead.
+ */
+const SETUPS: readonly Setup[] = process.argv.includes('--default-setups')
+  ? VARIANT_IDS.map((variant) => ({ variant }))
+  : [
+      { variant: 'standard', options: { geese: 15, sideways: true } },
+      { variant: 'two-foxes' },
+      { variant: 'big-cross' },
+      { variant: 'raevskak', options: { geese: 15 } },
+    ];
+
+const job = (setup: Setup, fox: PlayerSpec, geese: PlayerSpec, seed: number, openingPlies: number): GameJob => ({
+  ...setup,
   fox,
   geese,
   seed,
@@ -61,7 +88,7 @@ function match(
   a: PlayerSpec,
   b: PlayerSpec,
   games: number,
-  variants: readonly string[],
+  variants: readonly Setup[],
   seed: number,
   opening: number,
 ): { aSide: Side; job: GameJob }[] {
@@ -108,26 +135,41 @@ interface Section {
 
 /** The sections: level 8's hard targets first, then the pairs, fastest first, so that a cut-short run still reports most. */
 function sections(): Section[] {
-  const list: Section[] = [
-    {
-      title: 'level 8 vs random, standard 13',
-      games: match(level(8), { kind: 'random' }, GAMES_VS_RANDOM, ['standard'], 90, 0),
-      target: (t) => (t.losses === 0 && t.draws === 0 ? 'PASS (won every game)' : 'MISS (not every game won)'),
-    },
-    {
-      title: 'level 8 vs one-ply greedy',
-      games: match(level(8), { kind: 'greedy' }, GAMES_VS_GREEDY, VARIANT_IDS, 91, 2),
-      target: () => '',
-    },
-  ];
+  const list: Section[] = ONLY_PAIRS
+    ? []
+    : [
+        {
+          title: 'level 8 vs random, standard 13',
+          games: match(level(8), { kind: 'random' }, GAMES_VS_RANDOM, [{ variant: 'standard' }], 90, 0),
+          target: (t) => (t.losses === 0 && t.draws === 0 ? 'PASS (won every game)' : 'MISS (not every game won)'),
+        },
+        {
+          title: 'level 8 vs one-ply greedy',
+          games: match(level(8), { kind: 'greedy' }, GAMES_VS_GREEDY, SETUPS, 91, 2),
+          target: () => '',
+        },
+      ];
   for (let l = 2; l <= MAX_LEVEL; l++) {
+    if (ONLY_PAIRS && !ONLY_PAIRS.has(l)) continue;
     list.push({
       title: `level ${l} vs level ${l - 1}`,
-      games: match(level(l), level(l - 1), GAMES_PER_PAIR, VARIANT_IDS, l, 2),
+      games: match(level(l), level(l - 1), GAMES_PER_PAIR, SETUPS, l, 2),
       target: (t) => (percent(t) >= 60 ? 'PASS (>= 60%)' : 'MISS (< 60%)'),
     });
   }
   return list;
+}
+
+/** The first player's W-D-L per variant: 'standard 5-0-5, two-foxes 6-2-2'. */
+function perVariant(games: { aSide: Side; job: GameJob }[], results: GameResult[]): string {
+  const byVariant = new Map<string, [number, number, number]>();
+  games.forEach(({ aSide, job: j }, i) => {
+    const r = results[i]!;
+    const t = byVariant.get(j.variant) ?? [0, 0, 0];
+    t[r.winner === null ? 1 : r.winner === aSide ? 0 : 2]++;
+    byVariant.set(j.variant, t);
+  });
+  return [...byVariant].map(([v, t]) => `${v} ${t.join('-')}`).join(', ');
 }
 
 /** How the games ended, most frequent first: 'fox-trapped 12, threefold-repetition 3'. */
@@ -165,7 +207,9 @@ async function strength(): Promise<void> {
     const plies = Math.round(part.reduce((n, r) => n + r.plies, 0) / part.length);
     const line = `${s.title.padEnd(32)} ${pad(part.length, 5)}  ${`${t.wins}-${t.draws}-${t.losses}`.padEnd(9)} ${pad(percent(t).toFixed(0) + '%', 6)}  ${pad(`${t.winsAs.fox}/${t.gamesAs.fox}`, 6)}  ${pad(`${t.winsAs.geese}/${t.gamesAs.geese}`, 8)}  ${pad(plies, 9)}  ${s.target(t)}`;
     lines.push(line);
-    console.log(`${line}\n    endings: ${endings(part)}; ${Math.round((Date.now() - started) / 1000)} s so far`);
+    console.log(
+      `${line}\n    per variant: ${perVariant(s.games, part)}\n    endings: ${endings(part)}; ${Math.round((Date.now() - started) / 1000)} s so far`,
+    );
   }
   console.log(`\nthe strength table\n${header}\n${lines.join('\n')}`);
   console.log('\nlongest think per move in these games (ms)');
