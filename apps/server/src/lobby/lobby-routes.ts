@@ -12,6 +12,9 @@ const HEARTBEAT_MS = 25_000;
 /** A feed whose client has read nothing for this long is cut off (its browser reconnects once it reads again). */
 const STALL_MS = 60_000;
 
+/** Reads of `GET /api/lobby` one address may make a minute: in Redis mode each runs a script, and the feed is the way to follow the lobby. */
+export const LOBBY_READS_PER_MINUTE = 300;
+
 /** How the feeds live: the per-address cap they share with the sockets, and test seams. */
 export interface LobbyFeedSettings {
   readonly connections: Pick<Connections, 'reserve' | 'release'>;
@@ -24,7 +27,9 @@ export function registerLobbyRoutes(app: FastifyInstance, lobby: Lobby, settings
   const feeds = new Set<EventStream>();
   const { connections } = settings;
 
-  app.get('/api/lobby', async () => lobby.list());
+  app.get('/api/lobby', { config: { rateLimit: { max: LOBBY_READS_PER_MINUTE, timeWindow: 60_000 } } }, async () =>
+    lobby.list(),
+  );
 
   app.get('/api/lobby/events', async (request, reply) => {
     // A feed holds its connection for good, like a WebSocket: it counts against the same cap per address.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { joinTable, request, startServer, type TestServer } from '../testing/harness.js';
 import { openLobbyFeed } from '../testing/lobby-feed.js';
+import { LOBBY_READS_PER_MINUTE } from './lobby-routes.js';
 
 let server: TestServer;
 let clock = Date.parse('2026-05-01T12:00:00.000Z');
@@ -106,6 +107,27 @@ describe('GET /api/lobby', () => {
     const answer = await request(server.base, 'POST', '/api/tables', { variant: 'standard', ...extra });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('bad-request');
+  });
+});
+
+describe('GET /api/lobby, per address', () => {
+  it('answers 429 rate-limited past its reads a minute; the live feed still opens', async () => {
+    const limited = await startServer();
+    try {
+      const statuses = [];
+      for (let i = 0; i < LOBBY_READS_PER_MINUTE; i++)
+        statuses.push((await request(limited.base, 'GET', '/api/lobby')).status);
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      const refused = await request(limited.base, 'GET', '/api/lobby');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('rate-limited');
+      // The feed is another route: an address at its reads a minute still follows the lobby live.
+      const feed = await openLobbyFeed(limited.base);
+      expect((await feed.next()).waiting).toEqual([]);
+      feed.close();
+    } finally {
+      await limited.close();
+    }
   });
 });
 
