@@ -8,18 +8,19 @@ import { chooseMove, searchStateOf } from '../src/choose.js';
 import { LEVELS, MAX_LEVEL } from '../src/levels.js';
 import { Searcher } from '../src/search.js';
 import { TranspositionTable } from '../src/table.js';
+import { option } from './args.js';
 import type { GameJob, GameResult, PlayerSpec } from './players.js';
 import { playAll, THREADS } from './pool.js';
 
 const quick = process.argv.includes('--quick');
-const gamesArg = process.argv.find((a) => a.startsWith('--games='));
-const GAMES_PER_PAIR = gamesArg ? Number(gamesArg.slice(8)) : quick ? 2 : 40;
+const gamesArg = option('games');
+const GAMES_PER_PAIR = gamesArg ? Number(gamesArg) : quick ? 2 : 40;
 const GAMES_VS_RANDOM = quick ? 4 : 40; // half on each side
 const GAMES_VS_GREEDY = quick ? 4 : 16;
 const TIME_SCALE = quick ? 0.25 : 1;
 // --pairs=5,7: only the pairs of these levels against the one below (the same games as in the full run)
-const pairsArg = process.argv.find((a) => a.startsWith('--pairs='));
-const ONLY_PAIRS = pairsArg ? new Set(pairsArg.slice(8).split(',').map(Number)) : null;
+const pairsArg = option('pairs');
+const ONLY_PAIRS = pairsArg ? new Set(pairsArg.split(',').map(Number)) : null;
 const pad = (v: unknown, n: number): string => String(v).padStart(n);
 
 function speed(): void {

@@ -4,22 +4,21 @@
 // ones); prints a's W-D-L, its wins per side, how the games ended and the longest think.
 import { type Side, VARIANT_IDS } from '@fg/rules';
 
+import { option } from './args.js';
 import type { GameJob, PlayerSpec } from './players.js';
 import { playAll } from './pool.js';
 
-const arg = (name: string, fallback: string): string =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const spec = (text: string): PlayerSpec =>
   text === 'random' || text === 'greedy' ? { kind: text } : { kind: 'level', level: Number(text) };
 
-const a = spec(arg('a', '8'));
-const b = spec(arg('b', '7'));
-const games = Number(arg('games', '8'));
-const variants = arg('variants', VARIANT_IDS.join(',')).split(',');
-const openingPlies = Number(arg('opening', '2'));
-const timeScale = Number(arg('scale', '1'));
-const seed = Number(arg('seed', '1'));
-const sides = arg('sides', 'both'); // both | fox | geese: the sides a plays
+const a = spec(option('a', '8'));
+const b = spec(option('b', '7'));
+const games = Number(option('games', '8'));
+const variants = option('variants', VARIANT_IDS.join(',')).split(',');
+const openingPlies = Number(option('opening', '2'));
+const timeScale = Number(option('scale', '1'));
+const seed = Number(option('seed', '1'));
+const sides = option('sides', 'both'); // both | fox | geese: the sides a plays
 
 const plan = Array.from({ length: games }, (_, g) => {
   const aSide: Side = sides === 'both' ? (g % 2 === 0 ? 'fox' : 'geese') : (sides as Side);
@@ -59,5 +58,5 @@ results.forEach((r, i) => {
 const losses = results.length - wins - draws;
 const score = (100 * (wins + draws / 2)) / results.length;
 console.log(
-  `a ${arg('a', '8')} vs b ${arg('b', '7')}: ${wins}-${draws}-${losses} (${score.toFixed(0)}%), as fox ${winsAs.fox}/${gamesAs.fox}, as geese ${winsAs.geese}/${gamesAs.geese}; longest think of a: fox ${maxMs.fox} ms, geese ${maxMs.geese} ms; ${Math.round((Date.now() - started) / 1000)} s`,
+  `a ${option('a', '8')} vs b ${option('b', '7')}: ${wins}-${draws}-${losses} (${score.toFixed(0)}%), as fox ${winsAs.fox}/${gamesAs.fox}, as geese ${winsAs.geese}/${gamesAs.geese}; longest think of a: fox ${maxMs.fox} ms, geese ${maxMs.geese} ms; ${Math.round((Date.now() - started) / 1000)} s`,
 );

@@ -3,14 +3,13 @@
 // geese) and prints each game's winner. A setup where the fox side (or a draw) wins whichever
 // level plays it measures nothing; bench/engine.ts plays the ones where the level decides.
 //   pnpm exec tsx packages/engine/bench/setups.ts --a=5 --b=4 --games=4
+import { option } from './args.js';
 import type { GameJob, GameResult } from './players.js';
 import { playAll } from './pool.js';
 
-const arg = (name: string, fallback: string): string =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const a = Number(arg('a', '5'));
-const b = Number(arg('b', '4'));
-const games = Number(arg('games', '4')); // openings per setup, each played with a on both sides
+const a = Number(option('a', '5'));
+const b = Number(option('b', '4'));
+const games = Number(option('games', '4')); // openings per setup, each played with a on both sides
 
 const SETUPS: readonly { variant: string; options: Record<string, unknown> }[] = [
   ...[13, 15, 17].map((geese) => ({ variant: 'standard', options: { geese } })),
