@@ -118,6 +118,43 @@ describe('applyServerMessage', () => {
       { type: 'rematch', table: 'table00002' },
       { rematch: 'table00002', rematchRequests: [] },
     ],
+    // v1.2
+    [
+      'a move lapses a takeback offer and carries the deadline',
+      { ...VIEW, takebackOffer: 'geese', correspondence: { days: 3 }, deadline: '2026-12-04T10:00:00.000Z' },
+      moved({ deadline: '2026-12-04T10:05:00.000Z' }),
+      { ...MOVED, takebackOffer: null, deadline: '2026-12-04T10:05:00.000Z' },
+    ],
+    [
+      'ended lapses a takeback offer and clears the deadline',
+      { ...VIEW, takebackOffer: 'fox', correspondence: { days: 1 }, deadline: '2026-12-04T10:00:00.000Z' },
+      { type: 'ended', result: { winner: 'fox', reason: 'timeout' } },
+      {
+        status: 'finished',
+        result: { winner: 'fox', reason: 'timeout' },
+        drawOffer: null,
+        takebackOffer: null,
+        deadline: null,
+      },
+    ],
+    [
+      'a takeback offer stands',
+      { ...VIEW, takebackOffer: null },
+      { type: 'takeback-offered', side: 'fox' },
+      { takebackOffer: 'fox' },
+    ],
+    [
+      'a declined takeback lapses',
+      { ...VIEW, takebackOffer: 'fox' },
+      { type: 'takeback-declined', side: 'geese' },
+      { takebackOffer: null },
+    ],
+    [
+      "a declined rematch drops the opponent's request and keeps the decliner's own",
+      { ...VIEW, status: 'finished', rematchRequests: ['fox'] },
+      { type: 'rematch-declined', side: 'geese' },
+      { rematchRequests: [] },
+    ],
     ['pong changes nothing', VIEW, { type: 'pong' }, {}],
     ['an error changes nothing', VIEW, { type: 'error', code: 'illegal-move', message: 'no' }, {}],
   ])('%s', (_name, view, message, changed) => {
@@ -128,6 +165,11 @@ describe('applyServerMessage', () => {
     const table = { ...VIEW, ply: 3 };
     expect(applyServerMessage(VIEW, { type: 'welcome', role: 'fox', table })).toBe(table);
     expect(applyServerMessage(null, { type: 'welcome', role: 'spectator', table })).toBe(table);
+  });
+
+  it('takes the table of a taken-back whole', () => {
+    const table = { ...VIEW, ply: 1, moves: ['d4-d5'] };
+    expect(applyServerMessage({ ...VIEW, ply: 3 }, { type: 'taken-back', table })).toBe(table);
   });
 
   it('knows nothing before a welcome', () => {

@@ -18,7 +18,10 @@ function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableVie
     moves: [...view.moves, message.move],
     // An offer stands until the offerer's opponent moves; a finished game has none.
     drawOffer: message.result || (offer && offer === other(message.side)) ? null : offer,
+    // v1.2: a takeback offer lapses when either side moves (a view without the field keeps without it).
+    ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
     ...(message.clock ? { clock: message.clock } : {}),
+    ...(message.deadline !== undefined ? { deadline: message.deadline } : {}),
   };
 }
 
@@ -46,7 +49,9 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
         status: 'finished',
         result: message.result,
         drawOffer: null,
+        ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
         ...(clock ? { clock } : {}),
+        ...(view.correspondence ? { deadline: null } : {}),
       };
     }
     case 'draw-offered':
@@ -57,6 +62,15 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
       const asked = view.rematchRequests ?? [];
       return asked.includes(message.side) ? view : { ...view, rematchRequests: [...asked, message.side] };
     }
+    case 'rematch-declined':
+      // The decliner's opponent had asked; that request lapses (asking again is allowed).
+      return { ...view, rematchRequests: (view.rematchRequests ?? []).filter((side) => side === message.side) };
+    case 'takeback-offered':
+      return { ...view, takebackOffer: message.side };
+    case 'takeback-declined':
+      return { ...view, takebackOffer: null };
+    case 'taken-back':
+      return message.table;
     case 'rematch':
       return { ...view, rematch: message.table, rematchRequests: [] };
     case 'pong':

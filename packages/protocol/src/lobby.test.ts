@@ -16,7 +16,7 @@ describe('createTableBodySchema (v1.1)', () => {
 
   it.each([
     [{ computer: { level: 0 } }],
-    [{ computer: { level: 9 } }],
+    [{ computer: { level: 10 } }],
     [{ computer: { level: 3.5 } }],
     [{ computer: { level: '3' } }],
     [{ computer: {} }],
@@ -37,7 +37,7 @@ describe('seatStateSchema (v1.1)', () => {
       computer: 8,
     });
     expect(seatStateSchema.parse({ taken: false, online: false })).toEqual({ taken: false, online: false });
-    expect(seatStateSchema.safeParse({ taken: true, online: true, computer: 9 }).success).toBe(false);
+    expect(seatStateSchema.safeParse({ taken: true, online: true, computer: 10 }).success).toBe(false);
   });
 });
 

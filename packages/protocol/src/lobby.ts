@@ -1,8 +1,7 @@
 // The lobby of protocol v1.1 (docs/protocol.md): listed tables waiting for a player, and listed games to watch.
 import { z } from 'zod';
 
-import { optionsSchema, sideSchema, tableIdSchema } from './schemas.js';
-import { COMPUTER_LEVELS } from './vocabulary.js';
+import { computerLevelSchema, optionsSchema, sideSchema, tableIdSchema } from './schemas.js';
 
 /** At most this many tables in each list of the lobby. */
 export const LOBBY_LIMIT = 50;
@@ -20,7 +19,9 @@ export const lobbyTableSchema = z.object({
   spectators: z.number().int().min(0),
   createdAt: z.iso.datetime(),
   /** An addition: the computer's level, on a table where the computer plays. */
-  computer: z.number().int().min(COMPUTER_LEVELS.min).max(COMPUTER_LEVELS.max).optional(),
+  computer: computerLevelSchema.optional(),
+  /** v1.2: a correspondence table's days a move. */
+  correspondence: z.object({ days: z.number().int().min(1) }).optional(),
 });
 /** `GET /api/lobby` answer, and each `lobby` event of `GET /api/lobby/events` (an addition). */
 export const lobbyResponseSchema = z.object({

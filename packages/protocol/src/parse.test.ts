@@ -38,7 +38,7 @@ describe('parseClientMessage', () => {
     [
       'unknown type',
       '{"type":"fly"}',
-      "bad message: type: Invalid discriminator value. Expected 'hello' | 'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'rematch' | 'claim-victory' | 'ping'",
+      "bad message: type: Invalid discriminator value. Expected 'hello' | 'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'rematch' | 'claim-victory' | 'ping' | 'takeback-offer' | 'takeback-accept' | 'takeback-decline' | 'rematch-decline'",
     ],
     [
       'move without path',

@@ -8,6 +8,7 @@ describe('vocabulary', () => {
   it('lists every reason of docs/protocol.md', () => {
     expect([...REASONS].sort()).toEqual([
       'abandoned',
+      'aborted',
       'breakthrough',
       'draw-agreed',
       'fifty-move-rule',

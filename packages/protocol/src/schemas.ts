@@ -5,7 +5,9 @@ import { z } from 'zod';
 import {
   CLOCK_LIMITS,
   COMPUTER_LEVELS,
+  CORRESPONDENCE_DAYS,
   HTTP_ERROR_CODES,
+  PERFECT_LEVEL,
   REASONS,
   ROLES,
   SEAT_CHOICES,
@@ -14,9 +16,13 @@ import {
   TABLE_STATUSES,
 } from './vocabulary.js';
 
+/** A computer level: 1-8, or 9 ("perfect", v1.2) where a solution table is installed (the server checks). */
+export const computerLevelSchema = z.number().int().min(COMPUTER_LEVELS.min).max(PERFECT_LEVEL);
 /** The computer asked for at creation (v1.1): strict, so a typo is refused. */
-export const computerSettingSchema = z.strictObject({
-  level: z.number().int().min(COMPUTER_LEVELS.min).max(COMPUTER_LEVELS.max),
+export const computerSettingSchema = z.strictObject({ level: computerLevelSchema });
+/** v1.2: a correspondence game's days for each move, asked for at creation; strict, so a typo is refused. */
+export const correspondenceSettingSchema = z.strictObject({
+  days: z.literal(CORRESPONDENCE_DAYS),
 });
 
 /** A side: `fox` or `geese`. */
@@ -42,7 +48,7 @@ export const seatStateSchema = z.object({
   taken: z.boolean(),
   online: z.boolean(),
   /** v1.1: the computer's level, on the seat the computer holds. */
-  computer: z.number().int().min(COMPUTER_LEVELS.min).max(COMPUTER_LEVELS.max).optional(),
+  computer: computerLevelSchema.optional(),
 });
 /** Both seats as everyone sees them. */
 export const seatsSchema = z.object({ fox: seatStateSchema, geese: seatStateSchema });
@@ -76,6 +82,8 @@ export const variantInfoSchema = z.object({
   board: z.string(),
   options: z.array(optionSpecSchema),
   defaultOptions: optionsSchema,
+  /** v1.2: the option sets for which a solution table is installed (every option given). */
+  solved: z.array(optionsSchema).optional(),
 });
 
 /** A table as everyone at it sees it. */
@@ -100,6 +108,12 @@ export const tableViewSchema = z.object({
   rematchRequests: z.array(sideSchema).max(2).optional(),
   /** v1.1: the table's clocks; present only on tables created with a clock. */
   clock: clockViewSchema.optional(),
+  /** v1.2: present only on correspondence tables. */
+  correspondence: z.object({ days: z.number().int().min(1) }).optional(),
+  /** v1.2: when the side to move of a correspondence game runs out of time; null while a seat is free or after the end. */
+  deadline: z.iso.datetime().nullable().optional(),
+  /** v1.2 addition: the side whose takeback offer stands, until either side moves or the game ends. */
+  takebackOffer: sideSchema.nullable().optional(),
 });
 
 // ---- HTTP bodies ----
@@ -114,6 +128,8 @@ export const createTableBodySchema = z.object({
   /** v1.1: the table appears in the lobby (default false). */
   listed: z.boolean().optional(),
   clock: clockSettingSchema.optional(),
+  /** v1.2: days a move; not with `clock` (the server answers 400 bad-request). */
+  correspondence: correspondenceSettingSchema.optional(),
 });
 /** `POST /api/tables/:id/seats` body (may be empty). */
 export const takeSeatBodySchema = z.object({ side: sideSchema.optional() });
@@ -129,6 +145,40 @@ export const takeSeatResponseSchema = z.object({ seat: seatSchema });
 export const recordResponseSchema = z.object({
   record: z.object({ variant: z.string(), options: optionsSchema, moves: z.array(z.string()) }),
   result: resultSchema.nullable(),
+});
+/** `GET /api/solution/:variant` answer (v1.2): the perfect-play winner and, when it is the side to move, every move that keeps the win. */
+export const solutionResponseSchema = z.object({ winner: sideSchema, keep: z.array(z.string()) });
+/** `GET /api/tables/:id/verdicts` answer (v1.2): the perfect-play winner before each move and after the last (`ply + 1` entries). */
+export const verdictsResponseSchema = z.object({ verdicts: z.array(sideSchema) });
+/** `GET /api/push/key` answer (v1.2): the server's VAPID P-256 public key, base64url. */
+export const pushKeyResponseSchema = z.object({ publicKey: z.string() });
+/** A browser's push subscription (`PushSubscription.toJSON()`, v1.2). */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url().max(1024),
+  keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(64) }),
+});
+/** `POST /api/push/subscriptions` body (v1.2). */
+export const pushSubscribeBodySchema = z.object({
+  table: tableIdSchema,
+  token: tokenSchema,
+  subscription: pushSubscriptionSchema,
+});
+/** `DELETE /api/push/subscriptions` body (v1.2). */
+export const pushUnsubscribeBodySchema = z.object({
+  table: tableIdSchema,
+  token: tokenSchema,
+  endpoint: z.url().max(1024),
+});
+/** The JSON a push message carries (v1.2); never a token. */
+export const pushPayloadSchema = z.object({
+  type: z.enum(['your-move', 'offer', 'ended']),
+  table: tableIdSchema,
+  variant: z.string(),
+  move: z.string().optional(),
+  /** With `offer`: what is offered (an addition). */
+  offer: z.enum(['draw', 'takeback', 'rematch']).optional(),
+  deadline: z.iso.datetime().optional(),
+  result: resultSchema.optional(),
 });
 /** Every HTTP error body. */
 export const httpErrorSchema = z.object({
@@ -152,6 +202,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('rematch') }),
   z.object({ type: z.literal('claim-victory') }),
   z.object({ type: z.literal('ping') }),
+  // v1.2
+  z.object({ type: z.literal('takeback-offer') }),
+  z.object({ type: z.literal('takeback-accept') }),
+  z.object({ type: z.literal('takeback-decline') }),
+  z.object({ type: z.literal('rematch-decline') }),
 ]);
 
 // ---- WebSocket: server to client ----
@@ -175,6 +230,8 @@ export const movedMessageSchema = z.object({
   status: z.enum(TABLE_STATUSES),
   result: resultSchema.nullable(),
   clock: clockViewSchema.optional(),
+  /** v1.2: on correspondence tables, the new side to move's deadline (null after the end). */
+  deadline: z.iso.datetime().nullable().optional(),
 });
 /** Who is connected, and how many watch; `clock` (an addition) when a seat taken starts the clocks. */
 export const presenceMessageSchema = z.object({
@@ -195,6 +252,14 @@ export const drawOfferedMessageSchema = z.object({ type: z.literal('draw-offered
 export const drawDeclinedMessageSchema = z.object({ type: z.literal('draw-declined'), side: sideSchema });
 /** A side asks for a rematch (an addition, so the other player can answer). */
 export const rematchOfferedMessageSchema = z.object({ type: z.literal('rematch-offered'), side: sideSchema });
+/** A rematch request was declined (v1.2): `side` is the decliner; the request lapses. */
+export const rematchDeclinedMessageSchema = z.object({ type: z.literal('rematch-declined'), side: sideSchema });
+/** A player asks to take back its last move (v1.2). */
+export const takebackOfferedMessageSchema = z.object({ type: z.literal('takeback-offered'), side: sideSchema });
+/** The takeback offer was declined (v1.2): `side` is the decliner. */
+export const takebackDeclinedMessageSchema = z.object({ type: z.literal('takeback-declined'), side: sideSchema });
+/** A takeback was accepted (v1.2): the whole table after the undo. */
+export const takenBackMessageSchema = z.object({ type: z.literal('taken-back'), table: tableViewSchema });
 /** The follow-up table; each player receives only its own seat. */
 export const rematchMessageSchema = z.object({
   type: z.literal('rematch'),
@@ -218,6 +283,10 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   drawOfferedMessageSchema,
   drawDeclinedMessageSchema,
   rematchOfferedMessageSchema,
+  rematchDeclinedMessageSchema,
+  takebackOfferedMessageSchema,
+  takebackDeclinedMessageSchema,
+  takenBackMessageSchema,
   rematchMessageSchema,
   pongMessageSchema,
   errorMessageSchema,

@@ -36,6 +36,20 @@ export type TableResponse = z.infer<typeof s.tableResponseSchema>;
 export type TakeSeatResponse = z.infer<typeof s.takeSeatResponseSchema>;
 /** `GET /api/tables/:id/record` answer. */
 export type RecordResponse = z.infer<typeof s.recordResponseSchema>;
+/** `GET /api/solution/:variant` answer (v1.2). */
+export type SolutionResponse = z.infer<typeof s.solutionResponseSchema>;
+/** `GET /api/tables/:id/verdicts` answer (v1.2). */
+export type VerdictsResponse = z.infer<typeof s.verdictsResponseSchema>;
+/** A correspondence game's setting (v1.2). */
+export type CorrespondenceSetting = z.infer<typeof s.correspondenceSettingSchema>;
+/** A browser's push subscription (v1.2). */
+export type PushSubscriptionJson = z.infer<typeof s.pushSubscriptionSchema>;
+/** `POST /api/push/subscriptions` body (v1.2). */
+export type PushSubscribeBody = z.infer<typeof s.pushSubscribeBodySchema>;
+/** `DELETE /api/push/subscriptions` body (v1.2). */
+export type PushUnsubscribeBody = z.infer<typeof s.pushUnsubscribeBodySchema>;
+/** What a push message carries (v1.2). */
+export type PushPayload = z.infer<typeof s.pushPayloadSchema>;
 /** An HTTP error body. */
 export type HttpError = z.infer<typeof s.httpErrorSchema>;
 

@@ -11,6 +11,19 @@ export const MAX_FRAME_BYTES = 4096;
 
 /** The computer's levels (v1.1): 1 a beginner, 8 the strongest within 2 s a move. */
 export const COMPUTER_LEVELS = { min: 1, max: 8 } as const;
+/** v1.2: the perfect computer, accepted only where a solution table is installed for the options. */
+export const PERFECT_LEVEL = 9;
+
+/** v1.2: the days a side may take for each move of a correspondence game. */
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
+/** Days a move in a correspondence game. */
+export type CorrespondenceDays = (typeof CORRESPONDENCE_DAYS)[number];
+
+/** v1.2: a side that has not made its first move this long after the game (or its opponent's first move) started aborts the game. */
+export const FIRST_MOVE_SECONDS = 60;
+
+/** v1.2: the most push subscriptions one seat keeps. */
+export const MAX_PUSH_SUBSCRIPTIONS = 5;
 
 /** Sides a table's creator may ask for; `random` lets the server pick. */
 export const SEAT_CHOICES = ['fox', 'geese', 'random'] as const;
@@ -43,6 +56,7 @@ export const REASONS = [
   'abandoned',
   'draw-agreed',
   'timeout', // v1.1: a side's clock ran out
+  'aborted', // v1.2: a first move did not come within a minute; no winner
 ] as const;
 /** A reason a game ended. */
 export type Reason = (typeof REASONS)[number];
@@ -78,6 +92,12 @@ export const HTTP_ERROR_CODES = [
   'unavailable',
   // v1.1: a browser on another origin may not create tables or take seats (403).
   'forbidden',
+  // v1.2: a push subscription's seat token does not match (403).
+  'bad-token',
+  // v1.2: push notifications are disabled on this server (404).
+  'push-off',
+  // v1.2: no solution table is installed for that variant and options (404).
+  'not-solved',
 ] as const;
 /** An HTTP error code. */
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
@@ -92,6 +112,9 @@ export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   internal: 500,
   unavailable: 503,
   forbidden: 403,
+  'bad-token': 403,
+  'push-off': 404,
+  'not-solved': 404,
 };
 
 /** WebSocket close codes the server uses. */

@@ -83,6 +83,14 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
           member.role = joined.value;
           return;
         }
+        // v1.2's takeback and rematch decline: the move path learns them next (issue 18/17).
+        if (
+          message.type === 'takeback-offer' ||
+          message.type === 'takeback-accept' ||
+          message.type === 'takeback-decline' ||
+          message.type === 'rematch-decline'
+        )
+          return fail('bad-message', `${message.type} is not supported by this server yet`);
         const outcome = await authority.play(member, message);
         if (!outcome.ok) return fail(outcome.error.code as SocketErrorCode, outcome.error.message);
         // Two bots may play as fast as the server answers; only refused and other messages count against the rate.
