@@ -7,7 +7,7 @@ import { MemoryBus, MemoryHub } from '../store/memory-bus.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { Authority } from './authority.js';
 import { PRESENCE_MS } from './table-cache.js';
-import type { Member } from './table-state.js';
+import type { Member } from './member.js';
 
 const member = (): Member & { messages: ServerMessage[] } => {
   const messages: ServerMessage[] = [];
