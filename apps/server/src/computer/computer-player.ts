@@ -7,8 +7,8 @@ import type { ComputerSeat } from '../store/store.js';
 import type { Authority } from '../tables/authority.js';
 import type { PlayMessage } from '../tables/decide.js';
 import type { Member } from '../tables/member.js';
-import type { ComputerLease } from './computer-lease.js';
 import { clockBudgetMs, DRAW_FROM_PLY, DRAW_MARGIN, EARLY_DRAW_LEVEL } from './computer-habits.js';
+import type { ComputerLease } from './computer-lease.js';
 import type { ThinkAnswer, ThinkTask } from './think.js';
 
 /** What a computer player needs around it. */

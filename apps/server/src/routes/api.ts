@@ -1,12 +1,5 @@
 // The HTTP API of docs/protocol.md: variants, tables, health; bodies checked with the protocol's zod schemas.
-import {
-  createTableBodySchema,
-  describeIssues,
-  HTTP_ERROR_CODES,
-  type HttpErrorCode,
-  tableIdSchema,
-  takeSeatBodySchema,
-} from '@fg/protocol';
+import { createTableBodySchema, describeIssues, tableIdSchema, takeSeatBodySchema } from '@fg/protocol';
 import { VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 

@@ -41,7 +41,13 @@ export type TableEvent =
       readonly at: number; // ms when it was stored (the clocks are charged from it)
     }
   | { readonly type: 'ended'; readonly ply: number; readonly result: GameResult; readonly at: number }
-  | { readonly type: 'seat'; readonly ply: number; readonly side: Side; readonly tokenHash: string; readonly at: number }
+  | {
+      readonly type: 'seat';
+      readonly ply: number;
+      readonly side: Side;
+      readonly tokenHash: string;
+      readonly at: number;
+    }
   | { readonly type: 'draw'; readonly ply: number; readonly offer: Offer | null }
   | { readonly type: 'takeback'; readonly ply: number; readonly offer: Offer | null } // v1.2 offer or decline
   | { readonly type: 'taken-back'; readonly ply: number; readonly to: number; readonly at: number } // v1.2, stored
@@ -54,4 +60,10 @@ export type TableEvent =
 export type TableEventOf<K extends TableEvent['type']> = Extract<TableEvent, { type: K }>;
 
 /** Events a store that announces its writes publishes with the write itself (the rest go on the bus). */
-export const STORED_EVENTS: ReadonlySet<TableEvent['type']> = new Set(['moved', 'ended', 'seat', 'taken-back', 'rematch']);
+export const STORED_EVENTS: ReadonlySet<TableEvent['type']> = new Set([
+  'moved',
+  'ended',
+  'seat',
+  'taken-back',
+  'rematch',
+]);

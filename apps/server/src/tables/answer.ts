@@ -10,8 +10,7 @@ export interface Refusal<C extends SocketErrorCode | HttpErrorCode> {
 
 /** Either a value or a refusal with a code of type C. */
 export type Answer<T, C extends SocketErrorCode | HttpErrorCode> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: Refusal<C> };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: Refusal<C> };
 
 /** A success. */
 export const done = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });

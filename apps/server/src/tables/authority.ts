@@ -26,13 +26,13 @@ import { dueAt } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
 import type { Member } from './member.js';
 import { sendRematch, sendTo } from './messages.js';
+import { tableFromBody } from './new-table.js';
 import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
 import { TableCache } from './table-cache.js';
 import { DeadlineTimers } from './table-clock.js';
 import type { TableObserver } from './table-observer.js';
 import type { LiveTable } from './table-state.js';
 import { builtView, tableSnapshot, tableView } from './views.js';
-import { tableFromBody } from './new-table.js';
 
 export type { PlayMessage } from './decide.js';
 
@@ -84,7 +84,8 @@ export class Authority {
     this.#timers = new DeadlineTimers<LiveTable>(
       this.#now,
       (live) => dueAt(live.facts.stored, live.derived.clock, this.#rules),
-      (live) => void this.#guarded(live, () => this.#path.endIfDue(live)).catch((e: unknown) => this.#onError(e, 'clock')),
+      (live) =>
+        void this.#guarded(live, () => this.#path.endIfDue(live)).catch((e: unknown) => this.#onError(e, 'clock')),
     );
     this.#cache.onChange = (live) => this.#timers.sync(live.id, live);
     this.#cache.onForget = (id) => this.#timers.drop(id);
@@ -131,7 +132,13 @@ export class Authority {
       const token = newToken();
       const now = this.#now();
       live.presence.seatTaken(free, now);
-      const event = { type: 'seat', ply: stored.moves.length, side: free, tokenHash: hashToken(token), at: now } as const;
+      const event = {
+        type: 'seat',
+        ply: stored.moves.length,
+        side: free,
+        tokenHash: hashToken(token),
+        at: now,
+      } as const;
       if (!(await this.#path.commit(live, event))) return refuse('seat-taken', `the ${free} seat is taken`);
       return done({ seat: { side: free, token } });
     });
@@ -184,7 +191,12 @@ export class Authority {
       this.#leaveQuietly(member);
       live.presence.add(member, { role, token: role === 'spectator' ? null : token! });
       this.#seated.set(member, live);
-      sendTo(member, { type: 'welcome', role, table: tableView(live, this.#now()), abandonSeconds: this.abandonSeconds });
+      sendTo(member, {
+        type: 'welcome',
+        role,
+        table: tableView(live, this.#now()),
+        abandonSeconds: this.abandonSeconds,
+      });
       this.#cache.presenceChanged(live);
       return done(role);
     });

@@ -10,10 +10,10 @@ import type { TableStore } from '../store/store.js';
 import { type Answer, done } from './answer.js';
 import { type DeadlineRules, dueEvent } from './deadlines.js';
 import { evolve } from './evolve.js';
+import { newStoredTable } from './new-table.js';
 import { newTableId, rematchToken } from './seat-tokens.js';
 import type { TableCache } from './table-cache.js';
 import type { LiveTable } from './table-state.js';
-import { newStoredTable } from './new-table.js';
 import { announce, writeEvent } from './write-event.js';
 
 /** What the path works with. */

@@ -19,7 +19,11 @@ const FIVE_PLUS_THREE = { initial: 300, increment: 3 };
 const NO_TAKEBACKS = new Map<number, number>();
 
 /** A clock whose `side` has been running since `at` (as from ply 2 on). */
-const runningFrom = (clock: Clock, side: 'fox' | 'geese', at: number): Clock => ({ ...clock, running: side, since: at });
+const runningFrom = (clock: Clock, side: 'fox' | 'geese', at: number): Clock => ({
+  ...clock,
+  running: side,
+  since: at,
+});
 
 describe('clock', () => {
   it('starts with the initial time each and nothing running', () => {

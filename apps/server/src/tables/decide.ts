@@ -55,7 +55,8 @@ export type Decision =
 
 const NONE: Decision = { kind: 'none' };
 const refused = (code: SocketErrorCode, message: string): Decision => ({ kind: 'refused', ...refuse(code, message) });
-const event = (e: TableEvent, played?: Game): Decision => (played ? { kind: 'event', event: e, played } : { kind: 'event', event: e });
+const event = (e: TableEvent, played?: Game): Decision =>
+  played ? { kind: 'event', event: e, played } : { kind: 'event', event: e };
 const ended = (facts: TableFacts, result: GameResult, now: number): Decision =>
   event({ type: 'ended', ply: facts.stored.moves.length, result, at: now });
 const overText = (result: GameResult): string => `the game is over (${result.winner ?? 'draw'} ${result.reason})`;
@@ -166,10 +167,18 @@ function takebackTarget(derived: DerivedGame, side: Side, ply: number): number {
  * request that completes the pair opens the rematch (the authority, once the bus says so). v1.2 `rematch-decline`
  * withdraws the opponent's request (asking again is allowed).
  */
-function decideRematch(facts: TableFacts, actor: Actor, message: ClientMessageOf<'rematch' | 'rematch-decline'>): Decision {
+function decideRematch(
+  facts: TableFacts,
+  actor: Actor,
+  message: ClientMessageOf<'rematch' | 'rematch-decline'>,
+): Decision {
   const { stored } = facts;
   const ply = stored.moves.length;
-  if (!stored.result) return refused('not-your-turn', `a ${message.type} can be sent once the game is over`);
+  if (!stored.result)
+    return refused(
+      'not-your-turn',
+      `a ${message.type === 'rematch' ? 'rematch can be asked' : 'rematch can be declined'} once the game is over`,
+    );
   if (stored.rematch) return message.type === 'rematch' ? { kind: 'rematch-known' } : NONE;
   if (message.type === 'rematch-decline') {
     if (!facts.rematchAsks[opponent(actor.side)])

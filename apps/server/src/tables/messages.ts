@@ -2,8 +2,8 @@
 import type { ServerMessage } from '@fg/protocol';
 import { opponent } from '@fg/rules';
 
-import { rematchToken } from './seat-tokens.js';
 import type { Member } from './member.js';
+import { rematchToken } from './seat-tokens.js';
 import type { LiveTable } from './table-state.js';
 
 /** Sends one message to one member. */

@@ -1,5 +1,5 @@
 // A new table as stored: from a create body (the creator's seat, v1.1's computer seat and clock) or a rematch.
-import type { CreateTableBody } from '@fg/protocol';
+import { type CreateTableBody, PERFECT_LEVEL } from '@fg/protocol';
 import { getVariant, opponent, type Side, type Variant } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
@@ -43,6 +43,9 @@ export function tableFromBody(
 ): Answer<{ stored: StoredTable; seat: { side: Side; token: string } }, 'bad-request'> {
   const variant = getVariant(body.variant, body.options ?? {});
   if (!variant.ok) return refuse('bad-request', variant.error.message);
+  // v1.2: the perfect level needs a solution table for the variant and options; none is installed yet.
+  if (body.computer?.level === PERFECT_LEVEL)
+    return refuse('bad-request', `computer level ${PERFECT_LEVEL} needs a solved variant; none is installed here`);
   const side = !body.side || body.side === 'random' ? pickSide() : body.side;
   const token = newToken();
   const hash = hashToken(token);

@@ -19,7 +19,12 @@ const IDLE_MS = 10 * 60_000;
 /** How often the reports of instances that stopped showing signs of life are dropped. */
 const DEAD_CHECK_MS = 5_000;
 
-const NO_SHARED: SharedFacts = { drawOffer: null, takebackOffer: null, rematchAsks: { fox: null, geese: null }, presence: new Map() };
+const NO_SHARED: SharedFacts = {
+  drawOffer: null,
+  takebackOffer: null,
+  rematchAsks: { fox: null, geese: null },
+  presence: new Map(),
+};
 
 /** The tables this instance holds. */
 export class TableCache {

@@ -47,7 +47,12 @@ function movesAdded(
 }
 
 /** The offer and rematch messages between two sets of facts. */
-function offerMessages(before: TableFacts, beforeTurn: DerivedGame, next: TableFacts, turn: DerivedGame): ServerMessage[] {
+function offerMessages(
+  before: TableFacts,
+  beforeTurn: DerivedGame,
+  next: TableFacts,
+  turn: DerivedGame,
+): ServerMessage[] {
   const messages: ServerMessage[] = [];
   const offerBefore = standingOffer(before, beforeTurn.game.position.turn);
   const offer = standingOffer(next, turn.game.position.turn);
@@ -61,7 +66,12 @@ function offerMessages(before: TableFacts, beforeTurn: DerivedGame, next: TableF
   if (takeback && (takeback.side !== takebackBefore?.side || takeback.ply !== takebackBefore.ply))
     messages.push({ type: 'takeback-offered', side: takeback.side });
   const declined = unlapsedTakeback(next);
-  if (takebackBefore && declined?.declined && declined.side === takebackBefore.side && declined.ply === takebackBefore.ply)
+  if (
+    takebackBefore &&
+    declined?.declined &&
+    declined.side === takebackBefore.side &&
+    declined.ply === takebackBefore.ply
+  )
     messages.push({ type: 'takeback-declined', side: opponent(declined.side) });
   if (!next.stored.rematch) {
     for (const side of SIDES) {

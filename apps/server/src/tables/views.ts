@@ -1,7 +1,7 @@
 // The views of a table that clients are sent, and a new table's stored form. A table's view is built from its
 // facts once, then advanced by the very messages its members are sent, through the one transition the web app
 // runs too (applyServerMessage, docs/protocol.md): what a member is welcomed with is what the others hold.
-import { type Seats, type ServerMessage, type ServerMessageOf, type TableView, tableStatus } from '@fg/protocol';
+import { type Seats, type ServerMessage, type ServerMessageOf, tableStatus,type TableView } from '@fg/protocol';
 import { applyServerMessage } from '@fg/protocol/apply-message';
 import { SIDES } from '@fg/rules';
 
