@@ -31,10 +31,9 @@ import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
 import { TableCache } from './table-cache.js';
 import { DeadlineTimers } from './table-clock.js';
 import type { TableObserver } from './table-observer.js';
+import { TableQueue, UNAVAILABLE } from './table-queue.js';
 import type { LiveTable } from './table-state.js';
-import { builtView, tableSnapshot, tableView } from './views.js';
-
-export type { PlayMessage } from './decide.js';
+import { builtView, recordOf, tableSnapshot, tableView } from './views.js';
 
 /** Settings and seams of the authority. */
 export interface AuthorityOptions {
@@ -50,8 +49,6 @@ export interface AuthorityOptions {
 
 const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
 
-const UNAVAILABLE = 'the server cannot do this just now; nothing changed, try again shortly';
-
 /** The authority over all tables of this server. */
 export class Authority {
   readonly #store: TableStore;
@@ -66,6 +63,7 @@ export class Authority {
   readonly #seated = new Map<Member, LiveTable>();
   readonly #timers: DeadlineTimers<LiveTable>;
   readonly #path: ChangePath;
+  readonly #queue: TableQueue;
   readonly #observers: readonly TableObserver[];
 
   constructor(store: TableStore, options: AuthorityOptions) {
@@ -79,13 +77,16 @@ export class Authority {
     this.#onError = options.onError ?? (() => undefined);
     this.#cache = new TableCache(store, this.#bus, this.#now, this.#onError);
     this.#observers = options.observers ?? [];
+    this.#queue = new TableQueue(this.#cache, this.#onError, (live) => this.#changed(live));
     this.#path = new ChangePath({ store, bus: this.#bus, cache: this.#cache, now: this.#now, rules: this.#rules });
     // Deadlines: each instance holding a table times it; the store's compare-and-set on the result decides once.
     this.#timers = new DeadlineTimers<LiveTable>(
       this.#now,
       (live) => dueAt(live.facts.stored, live.derived.clock, this.#rules),
       (live) =>
-        void this.#guarded(live, () => this.#path.endIfDue(live)).catch((e: unknown) => this.#onError(e, 'clock')),
+        void this.#queue
+          .guarded(live, () => this.#path.endIfDue(live))
+          .catch((e: unknown) => this.#onError(e, 'clock')),
     );
     this.#cache.onChange = (live) => this.#timers.sync(live.id, live);
     this.#cache.onForget = (id) => this.#timers.drop(id);
@@ -124,7 +125,7 @@ export class Authority {
 
   /** Takes the asked seat, or the free one; a taken seat answers `seat-taken`. */
   async takeSeat(id: string, side?: Side): Promise<Answer<TakeSeatResponse, HttpErrorCode>> {
-    return this.#onTable(id, async (live) => {
+    return this.#queue.onTable(id, async (live) => {
       const { stored } = live.facts;
       const free = side ?? (stored.seats.fox === null ? 'fox' : 'geese');
       if (stored.seats[free] !== null)
@@ -166,17 +167,12 @@ export class Authority {
   /** The replayable record of a table's game, or null. A store that does not answer throws. */
   async record(id: string): Promise<RecordResponse | null> {
     const live = await this.#cache.get(id);
-    if (!live) return null;
-    const { stored } = live.facts;
-    return {
-      record: { variant: stored.variant, options: { ...live.derived.game.variant.options }, moves: [...stored.moves] },
-      result: stored.result,
-    };
+    return live ? recordOf(live) : null;
   }
 
   /** Joins a member to a table: with a seat's token as its player, without one as a spectator. */
   async join(id: string, member: Member, token?: string): Promise<Answer<Role, SocketErrorCode>> {
-    return this.#onTable(id, async (live) => {
+    return this.#queue.onTable(id, async (live) => {
       let role: Role = 'spectator';
       if (token !== undefined) {
         const holds = (): Side | undefined => SIDES.find((s) => tokenMatches(token, live.facts.stored.seats[s]));
@@ -223,7 +219,7 @@ export class Authority {
   async play(member: Member, message: PlayMessage): Promise<Answer<void, SocketErrorCode>> {
     const live = this.#seated.get(member);
     if (!live) return refuse('hello-first', 'send hello first');
-    return this.#guarded(live, async () => {
+    return this.#queue.guarded(live, async () => {
       const seating = live.presence.members.get(member);
       if (!seating) return refuse('hello-first', 'send hello first');
       if (seating.role === 'spectator')
@@ -271,45 +267,6 @@ export class Authority {
   }
 
   // ---- plumbing ----
-
-  /** Runs an action on a loaded table; a table that does not exist answers `table-not-found`. */
-  async #onTable<T, C extends SocketErrorCode | HttpErrorCode>(
-    id: string,
-    action: (live: LiveTable) => Promise<Answer<T, C>>,
-  ): Promise<Answer<T, C | 'table-not-found' | 'unavailable'>> {
-    let live: LiveTable | null;
-    try {
-      live = await this.#cache.get(id);
-    } catch (error) {
-      this.#onError(error, 'load table');
-      return refuse('unavailable', UNAVAILABLE);
-    }
-    if (!live) return refuse('table-not-found', `no table "${id}"`);
-    return this.#guarded(live, () => action(live));
-  }
-
-  /**
-   * Runs one action on a table after the ones before it, so checks and writes never interleave. A store or bus
-   * call that fails answers `unavailable` and sets the cache back to the store's truth (docs/protocol.md).
-   */
-  #guarded<T, C extends SocketErrorCode | HttpErrorCode>(
-    live: LiveTable,
-    action: () => Promise<Answer<T, C>>,
-  ): Promise<Answer<T, C | 'unavailable'>> {
-    const run = this.#cache.exclusive(live, async (): Promise<Answer<T, C | 'unavailable'>> => {
-      try {
-        if (live.stale) await this.#cache.refresh(live);
-        return await action();
-      } catch (error) {
-        this.#onError(error, 'store');
-        live.stale = true;
-        await this.#cache.refresh(live).catch(() => undefined);
-        return refuse('unavailable', UNAVAILABLE);
-      }
-    });
-    void run.finally(() => this.#changed(live)).catch(() => undefined); // v1.1 observers
-    return run;
-  }
 
   /** An event from another instance: presence changes the connections only, the rest goes through `evolve`. */
   #heard(id: string, message: BusMessage): void {
