@@ -6,7 +6,7 @@ import { opponent, type Side } from '@fg/rules';
 import type { ComputerSeat } from '../store/store.js';
 import type { Authority } from '../tables/authority.js';
 import type { PlayMessage } from '../tables/decide.js';
-import type { Member } from '../tables/member.js';
+import type { Member, Outgoing } from '../tables/member.js';
 import { clockBudgetMs, DRAW_FROM_PLY, DRAW_MARGIN, EARLY_DRAW_LEVEL } from './computer-habits.js';
 import type { ComputerLease } from './computer-lease.js';
 import type { ThinkAnswer, ThinkTask } from './think.js';
@@ -84,9 +84,9 @@ export class ComputerPlayer implements Member {
    * (`applyServerMessage`, as the web app's), then the computer reacts. The server passes the message as an object
    * too, so nothing is parsed back.
    */
-  send(text: string, given?: ServerMessage): void {
+  send(text: string, outgoing?: Outgoing): void {
     if (this.#left) return;
-    const message = given ?? (JSON.parse(text) as ServerMessage);
+    const message = outgoing?.message ?? (JSON.parse(text) as ServerMessage);
     this.#table = applyServerMessage(this.#table, message);
     switch (message.type) {
       case 'welcome':

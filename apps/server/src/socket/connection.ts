@@ -2,7 +2,7 @@
 import type { Role } from '@fg/protocol';
 import type { WebSocket } from 'ws';
 
-import type { Member } from '../tables/member.js';
+import type { Member, Outgoing } from '../tables/member.js';
 
 const OPEN = 1;
 
@@ -39,11 +39,12 @@ export class Connection implements Member {
    * Queues a message unless the client has stopped reading: then a spectator (or a socket not yet joined) is
    * closed with 1013, and a player's presence is dropped in favour of the latest one once its queue drains.
    */
-  send(text: string): void {
+  send(text: string, outgoing?: Outgoing): void {
     if (this.socket.readyState !== OPEN) return;
-    const queued = this.socket.bufferedAmount + Buffer.byteLength(text);
+    const queued = this.socket.bufferedAmount + (outgoing ? outgoing.bytes.length : Buffer.byteLength(text));
     const player = this.role === 'fox' || this.role === 'geese';
-    if (player && isPresence(text) && (queued > this.#maxQueuedBytes || this.#latestPresence !== null)) {
+    const presence = outgoing ? outgoing.message.type === 'presence' : isPresence(text);
+    if (player && presence && (queued > this.#maxQueuedBytes || this.#latestPresence !== null)) {
       this.#latestPresence = text;
       return;
     }
@@ -51,7 +52,9 @@ export class Connection implements Member {
       this.socket.close(TRY_AGAIN_LATER, 'too far behind; reconnect to resync');
       return;
     }
-    this.socket.send(text);
+    // The bytes encoded once for the whole table, written as a text frame: no conversion per recipient.
+    if (outgoing) this.socket.send(outgoing.bytes, { binary: false });
+    else this.socket.send(text);
   }
 
   /** Sends the latest dropped presence once the queue has room again; called by the liveness sweep. */

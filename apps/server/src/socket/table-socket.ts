@@ -54,13 +54,17 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
         throttle.warn(request.log, 'connections per address exceeded', { address: request.ip });
         return sendError(reply, 'rate-limited', 'too many connections from this address');
       }
-      request.raw.socket.once('close', () => connections.release(request.ip));
+      // Only the address is kept: a closure over the request would hold it (and its logger) as long as the socket.
+      const address = request.ip;
+      request.raw.socket.once('close', () => connections.release(address));
     },
     // A plain GET of the socket's address gets a clear answer instead of an empty 404.
     handler: async (_request, reply) =>
       sendError(reply, 'bad-request', 'this address takes WebSocket connections only'),
     wsHandler: (socket, request) => {
       const tableId = request.params.id;
+      // The socket outlives its upgrade request: the handlers below keep what they need, not the request.
+      const log = app.log;
       const guard = new ConnectionGuard(settings.guard);
       const member = new Connection(socket, request.ip, settings.maxQueuedBytes, Date.now());
       connections.add(member);
@@ -104,7 +108,7 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
         queue = queue
           .then(() => handle(parsed.value))
           .catch((error: unknown) => {
-            throttle.error(request.log, 'socket message failed', error);
+            throttle.error(log, 'socket message failed', error);
             answer('unavailable', 'the server could not complete this just now; nothing changed, try again');
           });
       });

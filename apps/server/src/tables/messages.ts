@@ -2,21 +2,22 @@
 import type { ServerMessage } from '@fg/protocol';
 import { opponent } from '@fg/rules';
 
-import type { Member } from './member.js';
+import { encode, type Member } from './member.js';
 import { rematchToken } from './seat-tokens.js';
 import type { LiveTable } from './table-state.js';
 
 /** Sends one message to one member. */
 export function sendTo(member: Member, message: ServerMessage): void {
-  member.send(JSON.stringify(message), message);
+  const outgoing = encode(message);
+  member.send(outgoing.text, outgoing);
 }
 
 /** Sends one message to everyone at a table connected to this instance, encoded once. */
 export function broadcast(table: LiveTable, message: ServerMessage): void {
   const members = table.presence.members;
   if (members.size === 0) return;
-  const text = JSON.stringify(message);
-  for (const member of members.keys()) member.send(text, message);
+  const outgoing = encode(message);
+  for (const member of members.keys()) member.send(outgoing.text, outgoing);
 }
 
 /** Tells one member of a table the rematch table; a player also gets its own seat there, sides swapped. */

@@ -6,6 +6,7 @@ import type { Game } from '@fg/rules';
 import type { SharedFacts, TableBus } from '../store/bus.js';
 import type { InstancePresence } from '../store/events.js';
 import type { StoredTable, TableStore } from '../store/store.js';
+import { encode } from './member.js';
 import { broadcast, sendRematch } from './messages.js';
 import { samePresence } from './presence.js';
 import { factsOf, type LiveTable, liveTable, type TableFacts } from './table-state.js';
@@ -174,11 +175,10 @@ export class TableCache {
     presence.presenceTimer = null;
     presence.presenceSentAt = performance.now();
     if (presence.reported || presence.unsent || presence.members.size > 0) this.#report(live, false);
-    const message = presenceMessage(live, this.#now());
-    const text = JSON.stringify(message);
-    if (text === presence.presenceText) return;
-    presence.presenceText = text;
-    for (const member of presence.members.keys()) member.send(text, message);
+    const outgoing = encode(presenceMessage(live, this.#now()));
+    if (outgoing.text === presence.presenceText) return;
+    presence.presenceText = outgoing.text;
+    for (const member of presence.members.keys()) member.send(outgoing.text, outgoing);
   }
 
   /** Writes this instance's connections at a table to the bus (and so to the other instances), when they changed. */
