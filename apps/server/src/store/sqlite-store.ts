@@ -6,6 +6,7 @@ import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type Database from 'libsql';
 
+import { Checkpointer } from './checkpointer.js';
 import { CommitBatch } from './commit-batch.js';
 import type { Takeback } from './events.js';
 import { FileIdentity } from './file-identity.js';
@@ -59,6 +60,7 @@ export class SqliteStore implements TableStore {
   readonly #files: FileIdentity | null; // null for ':memory:'
   readonly #onFileLost: (reason: string) => void;
   readonly #watch: NodeJS.Timeout | null;
+  readonly #checkpointer: Checkpointer | null; // null for ':memory:'
   #lost: string | null = null; // why the store stopped for good
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
 
@@ -71,8 +73,10 @@ export class SqliteStore implements TableStore {
     if (dataDir === ':memory:') {
       this.#files = null;
       this.#watch = null;
+      this.#checkpointer = null;
     } else {
       const path = resolve(databasePath(dataDir));
+      this.#checkpointer = new Checkpointer(db, path);
       this.#files = new FileIdentity([path, `${path}-wal`]);
       this.#watch = setInterval(() => this.#checkFiles(), settings.checkMs ?? 1000);
       this.#watch.unref();
@@ -265,6 +269,7 @@ export class SqliteStore implements TableStore {
 
   async close(): Promise<void> {
     if (this.#watch) clearInterval(this.#watch);
+    await this.#checkpointer?.stop();
     if (!this.#db.open) return;
     this.#batch.flush();
     // libsql leaves the log behind on close: moving it into the database file keeps the file whole by itself.

@@ -1,0 +1,29 @@
+// WAL checkpoints off the event loop: SQLite's automatic checkpoint runs inside a commit, on the thread that
+// commits, and copies up to a thousand pages and syncs the file there (a stall of tens to hundreds of ms under a
+// busy disk, seen as the paced bench's p99). The server's connection turns it off; a worker thread checkpoints.
+import { Worker } from 'node:worker_threads';
+
+import type Database from 'libsql';
+
+/** A worker that checkpoints the database at `path` every `everyMs`; `stop` ends it. */
+export class Checkpointer {
+  readonly #worker: Worker;
+
+  constructor(db: Database.Database, path: string, everyMs = 1000) {
+    db.exec('PRAGMA wal_autocheckpoint = 0');
+    this.#worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), { workerData: { path, everyMs } });
+    this.#worker.unref();
+  }
+
+  /** Stops the worker; resolves once its connection is closed. */
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const done = (): void => resolve();
+      this.#worker.once('message', done);
+      this.#worker.once('exit', done);
+      this.#worker.postMessage('stop');
+      setTimeout(done, 2000).unref();
+    });
+    await this.#worker.terminate();
+  }
+}
