@@ -3,14 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
-import { ComputerSeats } from './computer/computer-seats.js';
-import { RedisComputerLease } from './computer/redis-computer-lease.js';
-import { ThinkPool } from './computer/think-pool.js';
 import type { Config } from './config.js';
-import { Lobby } from './lobby/lobby.js';
-import { MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
-import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import { loggerOptions, LogThrottle } from './logger.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
@@ -20,21 +14,10 @@ import { registerJsonBodies } from './routes/json-body.js';
 import { registerPageMeta } from './routes/page-meta.js';
 import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
+import { type AppDeps, openServices, type Services } from './services.js';
 import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { keepTcpDeadlines } from './socket/tcp-deadlines.js';
-import { openBackend } from './store/backend.js';
-import type { TableStore } from './store/store.js';
-import { unavailableOnFailure } from './store/store-unavailable.js';
-import { Authority } from './tables/authority.js';
-
-/** What a test may put in place of the defaults. */
-export interface AppDeps {
-  readonly store?: TableStore;
-  readonly now?: () => number;
-  readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
-  readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
-}
 
 /** How often waiting tables are swept. */
 const SWEEP_MS = 10 * 60_000;
@@ -58,37 +41,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   keepTcpDeadlines(app.server, { firstByteMs: config.firstByteMs, headersMs: config.headersMs });
   const throttle = new LogThrottle();
-  const backend = openBackend(config, deps.store, {
-    onError: (error, what) => throttle.error(app.log, what, error),
-    onFileLost: (reason) => app.log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
-  });
+  const services = openServices(config, deps, app.log, throttle);
+  const { backend, lobby, computers, authority } = services;
   const store = backend.store;
-  const onError = (error: unknown, what: string): void => throttle.error(app.log, what, error);
-  // v1.1: the lobby and the computer's seats watch the tables; in Redis mode both are shared by every instance.
-  const shared = backend.shared;
-  const lobbyIndex = shared
-    ? unavailableOnFailure(
-        new RedisLobbyIndex(shared.redis, shared.subscriber, { keepMs: config.keepFinishedDays * 86_400_000, onError }),
-        'redis',
-      )
-    : new MemoryLobbyIndex();
-  const lobby = new Lobby(lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
-  const computers = new ComputerSeats(deps.thinkPool ?? new ThinkPool(config.computerThreads), {
-    thinkMs: config.computerThinkMs,
-    onError,
-    ...(shared ? { lease: new RedisComputerLease(shared.redis, backend.bus.instance) } : {}),
-    ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
-  });
-  const authority = new Authority(store, {
-    bus: backend.bus,
-    abandonSeconds: config.abandonSeconds,
-    firstMoveSeconds: config.firstMoveSeconds,
-    waitingHours: config.waitingHours,
-    ...(deps.now ? { now: deps.now } : {}),
-    onError,
-    observers: [lobby, computers], // v1.1
-  });
-  computers.bind(authority); // v1.1
   app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
   const connections = new Connections({
     maxPerAddress: config.maxConnectionsPerAddress,
@@ -105,40 +60,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerErrorHandler(app, throttle);
   await registerSecurityHeaders(app);
   registerJsonBodies(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`too many requests; try again in ${context.after}`), { statusCode: 429 }),
-  });
-  await app.register(websocket, {
-    // UTF-8 is checked per message by the socket route, so a bad frame gets bad-message rather than a 1007 close.
-    options: { maxPayload: MAX_PAYLOAD_BYTES, skipUTF8Validation: true },
-    // Errors on a socket are the client's (a malformed frame, a reset): a throttled line, never a stack.
-    errorHandler: (error, socket, request) => {
-      throttle.warn(request.log, 'socket error', { reason: error.message });
-      socket.terminate();
-    },
-    preClose(done) {
-      closeAllSockets(this.websocketServer.clients);
-      // A closed WebSocket server refuses upgrades that still come in while the app shuts down.
-      this.websocketServer.close(() => done());
-    },
-  });
+  await registerPlugins(app, throttle);
 
-  // v1.1: listed tables back in the lobby; the computer sits down again where it was playing.
-  const unfinished = await store.listUnfinished();
-  await lobby.restore(unfinished);
-  app.log.info({ tables: computers.resume(unfinished) }, 'computer games resumed');
-  const sweep = (): void => {
-    authority.sweep().then(
-      (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),
-      (error: unknown) => throttle.error(app.log, 'sweep failed', error),
-    );
-  };
-  sweep();
-  const timer = setInterval(sweep, SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  await resume(app, services, throttle);
 
   registerHealthRoutes(app, store);
   registerApiRoutes(app, authority, {
@@ -158,4 +82,46 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await registerWebApp(app, config.webDir);
   return app;
+}
+
+/** The WebSocket and rate-limit plugins, with the server's settings. */
+async function registerPlugins(app: FastifyInstance, throttle: LogThrottle): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`too many requests; try again in ${context.after}`), { statusCode: 429 }),
+  });
+  await app.register(websocket, {
+    // UTF-8 is checked per message by the socket route, so a bad frame gets bad-message rather than a 1007 close.
+    options: { maxPayload: MAX_PAYLOAD_BYTES, skipUTF8Validation: true },
+    // Errors on a socket are the client's (a malformed frame, a reset): a throttled line, never a stack.
+    errorHandler: (error, socket, request) => {
+      throttle.warn(request.log, 'socket error', { reason: error.message });
+      socket.terminate();
+    },
+    preClose(done) {
+      closeAllSockets(this.websocketServer.clients);
+      // A closed WebSocket server refuses upgrades that still come in while the app shuts down.
+      this.websocketServer.close(() => done());
+    },
+  });
+}
+
+/** After a start: listed tables back in the lobby, the computer back at its games, the waiting-table sweep. */
+async function resume(app: FastifyInstance, services: Services, throttle: LogThrottle): Promise<void> {
+  // v1.1: listed tables back in the lobby; the computer sits down again where it was playing.
+  const { authority, computers, lobby } = services;
+  const unfinished = await services.backend.store.listUnfinished();
+  await lobby.restore(unfinished);
+  app.log.info({ tables: computers.resume(unfinished) }, 'computer games resumed');
+  const sweep = (): void => {
+    authority.sweep().then(
+      (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),
+      (error: unknown) => throttle.error(app.log, 'sweep failed', error),
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

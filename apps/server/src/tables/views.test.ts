@@ -172,11 +172,13 @@ describe('the kept view', () => {
 
 /** How often each step comes, out of 100: mostly moves, as a game ends soon enough by resignation or timeout. */
 const KINDS = [
-  ['move', 75],
-  ['offer', 80],
-  ['decline', 85],
-  ['join', 89],
-  ['leave', 93],
+  ['move', 70],
+  ['offer', 75],
+  ['decline', 80],
+  ['takeback', 84], // v1.2
+  ['takeback-answer', 88],
+  ['join', 91],
+  ['leave', 94],
   ['stale', 96],
   ['accept', 97],
   ['resign', 98],
@@ -199,7 +201,9 @@ async function run(table: Seated, view: TableView, step: Step, clocked: boolean)
   const { authority, players, time } = table;
   const player = players[step.side];
   const play = (message: PlayMessage) => authority.play(player, message);
-  if (view.status === 'finished') return void (await play({ type: 'rematch' }));
+  // v1.2: now and then the rematch is declined (and asked for again later).
+  if (view.status === 'finished')
+    return void (await play({ type: step.pick % 3 === 0 ? 'rematch-decline' : 'rematch' }));
   switch (step.kind) {
     case 'move': {
       const path = legalMove(view, step.pick);
@@ -216,6 +220,12 @@ async function run(table: Seated, view: TableView, step: Step, clocked: boolean)
     case 'accept': {
       const offered = view.drawOffer && step.pick % 4 !== 0 ? players[opponent(view.drawOffer)] : player;
       return void (await authority.play(offered, { type: step.kind === 'decline' ? 'draw-decline' : 'draw-accept' }));
+    }
+    case 'takeback':
+      return void (await play({ type: 'takeback-offer' }));
+    case 'takeback-answer': {
+      const asked = view.takebackOffer ? players[opponent(view.takebackOffer)] : player;
+      return void (await authority.play(asked, { type: step.pick % 2 === 0 ? 'takeback-accept' : 'takeback-decline' }));
     }
     case 'resign':
       return void (await play({ type: 'resign' }));
@@ -271,7 +281,11 @@ describe('the kept view over random games', () => {
       'ended',
       'moved',
       'rematch',
+      'rematch-declined',
       'rematch-offered',
+      'takeback-declined',
+      'takeback-offered',
+      'taken-back',
       'welcome',
     ]);
   });

@@ -8,8 +8,9 @@ import type { CreateTableResponse, ServerMessage, ServerMessageOf, ServerMessage
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 
-import { type AppDeps, buildApp } from '../app.js';
+import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
+import type { AppDeps } from '../services.js';
 
 /** A running app and where to reach it. */
 export interface TestServer {

@@ -1,0 +1,66 @@
+// The server's parts that do not speak HTTP, made once from the mode the backend chose (SQLite in one process, or
+// Redis shared by several): the store and bus, the lobby and its index, the computer's seats and their lease, the
+// authority. `buildApp` (app.ts) puts routes around them.
+import type { FastifyBaseLogger } from 'fastify';
+
+import { ComputerSeats } from './computer/computer-seats.js';
+import { RedisComputerLease } from './computer/redis-computer-lease.js';
+import { ThinkPool } from './computer/think-pool.js';
+import type { Config } from './config.js';
+import { Lobby } from './lobby/lobby.js';
+import { type LobbyIndex, MemoryLobbyIndex } from './lobby/lobby-index.js';
+import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
+import type { LogThrottle } from './logger.js';
+import { type Backend, openBackend } from './store/backend.js';
+import type { TableStore } from './store/store.js';
+import { unavailableOnFailure } from './store/store-unavailable.js';
+import { Authority } from './tables/authority.js';
+
+/** What a test may put in place of the defaults. */
+export interface AppDeps {
+  readonly store?: TableStore;
+  readonly now?: () => number;
+  readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
+  readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
+}
+
+/** The parts of a running server. */
+export interface Services {
+  readonly backend: Backend;
+  readonly lobby: Lobby;
+  readonly computers: ComputerSeats;
+  readonly authority: Authority;
+}
+
+/** Opens the backend and makes every part for its mode, once. */
+export function openServices(config: Config, deps: AppDeps, log: FastifyBaseLogger, throttle: LogThrottle): Services {
+  const onError = (error: unknown, what: string): void => throttle.error(log, what, error);
+  const backend = openBackend(config, deps.store, {
+    onError,
+    onFileLost: (reason) => log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
+  });
+  // v1.1: the lobby and the computer's seats watch the tables; in Redis mode both are shared by every instance.
+  const shared = backend.shared;
+  const keepMs = config.keepFinishedDays * 86_400_000;
+  const lobbyIndex: LobbyIndex = shared
+    ? unavailableOnFailure(new RedisLobbyIndex(shared.redis, shared.subscriber, { keepMs, onError }), 'redis')
+    : new MemoryLobbyIndex();
+  const lobby = new Lobby(lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
+  const computers = new ComputerSeats(deps.thinkPool ?? new ThinkPool(config.computerThreads), {
+    thinkMs: config.computerThinkMs,
+    onError,
+    ...(shared ? { lease: new RedisComputerLease(shared.redis, backend.bus.instance) } : {}),
+    ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
+  });
+  const authority = new Authority(backend.store, {
+    bus: backend.bus,
+    abandonSeconds: config.abandonSeconds,
+    waitingHours: config.waitingHours,
+    firstMoveSeconds: config.firstMoveSeconds,
+    ...(deps.now ? { now: deps.now } : {}),
+    onError,
+    observers: [lobby, computers], // v1.1
+  });
+  computers.bind(authority); // v1.1
+  return { backend, lobby, computers, authority };
+}
