@@ -53,8 +53,38 @@ export function popcount(v: number): number {
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
-/** Solves the set held in `pts[0..k)` (sorted) with colex rank `rank`. */
-function solveSet(a: TierArrays, rank: number, counts: Counts): void {
+/** reversed[len * 128 + v]: the low `len` bits of v in reverse order (a row segment seen in the mirror). */
+const reversed = new Int32Array(8 * 128);
+for (let len = 0; len <= 7; len++) {
+  for (let v = 0; v < 1 << len; v++) {
+    let r = 0;
+    for (let b = 0; b < len; b++) if ((v >>> b) & 1) r |= 1 << (len - 1 - b);
+    reversed[len * 128 + v] = r;
+  }
+}
+const segOff = new Int32Array(ROWS.length); // where each row's free points start among the set's free points
+const segLen = new Int32Array(ROWS.length); // how many free points the row has
+
+/**
+ * A mask over G's free points as the same verdicts over mirror(G)'s (files a <-> g): each row keeps
+ * its block of free points, whose order the mirror reverses.
+ */
+function mirrorMask(m: number): number {
+  let out = 0;
+  for (let row = 0; row < ROWS.length; row++) {
+    const len = segLen[row]!;
+    const off = segOff[row]!;
+    out |= reversed[len * 128 + ((m >>> off) & ((1 << len) - 1))]! << off;
+  }
+  return out;
+}
+
+/**
+ * Solves the set held in `pts[0..k)` (sorted) with colex rank `rank`; when `mirror` is not -1 it is
+ * the rank of the set's mirror image, whose records are the same masks mirrored (the game is
+ * symmetric under a <-> g), so both are written and the mirror need not be solved again.
+ */
+function solveSet(a: TierArrays, rank: number, mirror: number, counts: Counts): void {
   const k = a.k;
   const n = POINTS - k;
   const full = (1 << n) - 1;
@@ -131,8 +161,14 @@ function solveSet(a: TierArrays, rank: number, counts: Counts): void {
   fw[rank] = fwm;
   a.gw[rank] = gwm;
   if (a.x !== null) a.x[rank] = lose | jm;
-  counts.foxWins += popcount(fwm);
-  counts.geeseWins += popcount(gwm);
+  const times = mirror === -1 ? 1 : 2;
+  counts.foxWins += times * popcount(fwm);
+  counts.geeseWins += times * popcount(gwm);
+  if (mirror !== -1) {
+    fw[mirror] = mirrorMask(fwm);
+    a.gw[mirror] = mirrorMask(gwm);
+    if (a.x !== null) a.x[mirror] = mirrorMask(lose | jm);
+  }
 }
 
 const choice = new Int32Array(ROWS.length); // the subset index chosen on each row
@@ -146,21 +182,36 @@ export function solveUnit(a: TierArrays, unit: Unit, counts: Counts): number {
     lists[row] = row === FIXED_ROW ? [all[unit.fixed]!] : all;
     choice[row] = 0;
   }
+  let off = 0;
+  for (let row = 0; row < ROWS.length; row++) {
+    segOff[row] = off;
+    segLen[row] = ROWS[row]![1] - unit.counts[row]!;
+    off += segLen[row]!;
+  }
   let sets = 0;
   for (;;) {
     let k = 0;
     let rank = 0;
+    let mirror = 0;
     for (let row = 0; row < ROWS.length; row++) {
       const first = rowFirst[row]!;
-      for (let m = lists[row]![choice[row]!]!; m !== 0; m &= m - 1) {
+      const size = ROWS[row]![1];
+      const chosen = lists[row]![choice[row]!]!;
+      let i = k;
+      for (let m = chosen; m !== 0; m &= m - 1) {
         const p = first + 31 - Math.clz32(m & -m);
         pts[k] = p;
         occ[p] = 1;
         rank = (rank + binom[p * BINOM_K + k + 1]!) | 0;
         k++;
       }
+      for (let m = reversed[size * 128 + chosen]!; m !== 0; m &= m - 1) {
+        const p = first + 31 - Math.clz32(m & -m);
+        mirror = (mirror + binom[p * BINOM_K + ++i]!) | 0;
+      }
     }
-    solveSet(a, rank, counts);
+    // Of a set and its mirror image, the one of lower rank is solved; a symmetric set by itself.
+    if (rank <= mirror) solveSet(a, rank, rank === mirror ? -1 : mirror, counts);
     for (let i = 0; i < k; i++) occ[pts[i]!] = 0;
     sets++;
     // The lowest row turns fastest: neighbouring sets then differ in their low colex terms, and so do
