@@ -8,8 +8,8 @@ import {
   FOX,
   generateMoves,
   GOOSE,
-  positionKey,
   type Position,
+  positionKey,
   positionOutcome,
   type Side,
 } from '@fg/rules';

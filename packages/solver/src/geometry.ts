@@ -7,8 +7,6 @@ import { CROSS33, getVariant } from '@fg/rules';
 export const POINTS = CROSS33.points.length; // 33
 /** The fewest geese a table holds: with fewer the fox side has won (docs/rules.md section 3). */
 export const MIN_GEESE = 4;
-/** The most geese any standard table holds (the 17-geese start). */
-export const MAX_GEESE = 17;
 /** The rows of the board: rows[r] = [first point index, how many points] of rank r + 1. */
 export const ROWS: readonly (readonly [number, number])[] = Array.from({ length: CROSS33.ranks }, (_, r) => {
   const members = CROSS33.points.flatMap((p, i) => (p.rank === r ? [i] : []));

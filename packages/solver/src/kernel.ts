@@ -8,8 +8,8 @@
 //   X(G)  = NOT GW(G) OR J(G)
 // G' (a goose move) lies one level up in the same tier, G \ q in the tier below: both are solved.
 import {
-  BINOM_K,
   binom,
+  BINOM_K,
   GOOSE_DIRS,
   gooseStep,
   lineFrom,
@@ -19,8 +19,8 @@ import {
   nbHi,
   nbLo,
   POINTS,
-  ROWS,
   rowFirst,
+  ROWS,
 } from './geometry.js';
 import { FIXED_ROW, rowSubsets, type Unit } from './levels.js';
 
@@ -47,7 +47,7 @@ const pre = new Int32Array(POINTS + 1); // pre[i] = sum over j < i of C(p_j, j +
 const shifted = new Int32Array(POINTS + 1); // shifted[i] = sum over j >= i of C(p_j, j)
 
 /** Bits set in a 32-bit word. */
-export function popcount(v: number): number {
+function popcount(v: number): number {
   v -= (v >>> 1) & 0x55555555;
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;

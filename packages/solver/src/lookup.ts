@@ -16,7 +16,7 @@ import {
 } from '@fg/rules';
 
 import { tablePath } from './dir.js';
-import { BINOM_K, binom, MIN_GEESE, POINTS } from './geometry.js';
+import { binom, BINOM_K, MIN_GEESE, POINTS } from './geometry.js';
 import { readHeader, type TableHeader } from './table-file.js';
 
 /** Who wins with perfect play, and every move that keeps the win when the winner is to move. */

@@ -15,7 +15,7 @@ export interface TierBuffers {
 }
 
 /** Views of a tier's buffers for the kernel. */
-export function tierArrays(b: TierBuffers): TierArrays {
+function tierArrays(b: TierBuffers): TierArrays {
   const view = (s: SharedArrayBuffer | null): Uint32Array | null => (s === null ? null : new Uint32Array(s));
   return { k: b.k, fw: view(b.fw)!, gw: view(b.gw)!, x: view(b.x), below: view(b.below) };
 }
@@ -39,7 +39,7 @@ export class Pool {
   async tier(buffers: TierBuffers, setsDone: number): Promise<void> {
     Atomics.store(this.shared, 1, setsDone);
     this.arrays = tierArrays(buffers);
-    const task: WorkerTask = { type: 'tier', ...buffers, shared: this.shared.buffer as SharedArrayBuffer };
+    const task: WorkerTask = { type: 'tier', ...buffers, shared: this.shared.buffer };
     await Promise.all(this.workers.map((w) => this.ask(w, task)));
   }
 

@@ -6,7 +6,7 @@ import { freemem, totalmem } from 'node:os';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
 
 /** Bytes of the shared arrays while tier k is solved: FW and GW of k, X of k (unless top), X of k - 1. */
-export function tierMemory(k: number, top: number): number {
+function tierMemory(k: number, top: number): number {
   const sets = choose(POINTS, k);
   return 4 * (2 * sets + (k < top ? sets : 0) + (k > MIN_GEESE ? choose(POINTS, k - 1) : 0));
 }
@@ -19,7 +19,7 @@ export function solveMemory(top: number): number {
 }
 
 /** Gigabytes, for messages. */
-export function gb(bytes: number): string {
+function gb(bytes: number): string {
   return `${(bytes / 1e9).toFixed(1)} GB`;
 }
 

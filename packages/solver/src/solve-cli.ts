@@ -37,8 +37,8 @@ function parse(
     else if (flag === '--checkpoint') checkpoint = number('--checkpoint', value());
     else if (flag === '--sideways')
       return 'standard with sideways moves cannot be solved this way: positions can repeat';
-    else if (flag!.startsWith('--')) return `unknown flag "${flag}"; ${USAGE}`;
-    else positional.push(flag!);
+    else if (flag.startsWith('--')) return `unknown flag "${flag}"; ${USAGE}`;
+    else positional.push(flag);
   }
   if (positional[0] !== 'standard' || positional.length > 1)
     return `expected the variant standard (the only one solved); ${USAGE}`;

@@ -212,7 +212,8 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
           top,
           tierShare: done / sets(k),
           share: workDone / totalWork,
-          secondsLeft: rate > 0 && Date.now() - runStart.at > 2000 ? (totalWork - workDone) / rate : null,
+          // Guess only once this run has done a little: its first seconds go to loading arrays.
+          secondsLeft: workDone - runStart.work > totalWork / 500 ? (totalWork - workDone) / rate : null,
         });
       };
       const timer = setInterval(report, 1000);

@@ -11,7 +11,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { CROSS33 } from '@fg/rules';
 
 /** The file's first bytes. */
-export const MAGIC = 'FGSOLVE1';
+const MAGIC = 'FGSOLVE1';
 /** The format version this code writes and reads. */
 export const FORMAT_VERSION = 1;
 /** Bytes before the first tier: magic, header length, header JSON and padding. */
