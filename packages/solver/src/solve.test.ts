@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tablePath } from './dir.js';
 import { colexUnrank, POINTS } from './geometry.js';
 import { openSolution, type Solution } from './lookup.js';
+import { diskShortage, memoryShortage, solveMemory } from './resources.js';
 import { type BuildResult, buildTable } from './solve.js';
 import { writeSummary } from './summary.js';
 import { checksum, HEADER_BYTES, readHeader } from './table-file.js';
@@ -100,6 +101,37 @@ describe('the table file', () => {
     expect(written).toEqual(summary);
     expect(written.tiers).toEqual(TIERS);
     expect(written.start).toBeNull(); // 13 geese are beyond a test table
+  });
+});
+
+describe('the resources a build needs', () => {
+  it('are known before it starts, and a shortage is refused with the amount needed', () => {
+    expect(solveMemory(13)).toBe(4 * (2 * 573166440 + 354817320) + 256 * 2 ** 20);
+    expect(memoryShortage(1e15)).toMatch(
+      /^not enough memory: the solve needs 1000000\.0 GB of RAM; [\d.]+ GB is free of [\d.]+ GB/,
+    );
+    expect(memoryShortage(1)).toBeNull();
+    expect(diskShortage(dir, 1e15)).toMatch(
+      /^not enough disk space in .*: the solve needs 1000000\.0 GB more; [\d.]+ GB is free$/,
+    );
+    expect(diskShortage(dir, 1)).toBeNull();
+  });
+
+  it('pnpm solve says what is wrong with its words', () => {
+    const solve = (args: string[]) =>
+      spawnSync('pnpm', ['--silent', 'solve', ...args], { cwd: root, encoding: 'utf8' });
+    expect(solve(['big-cross'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('expected the variant standard'),
+    });
+    expect(solve(['standard', '--geese', '14'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('bad --geese 14; expected 13 | 15 | 17\n'),
+    });
+    expect(solve(['standard', '--sideways'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('positions can repeat'),
+    });
   });
 });
 
