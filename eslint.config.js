@@ -19,6 +19,7 @@ export default tseslint.config(
           'tsconfig.tools.json',
           'packages/rules/tsconfig.node.json',
           'packages/engine/tsconfig.node.json',
+          'packages/solver/tsconfig.json',
           'packages/protocol/tsconfig.json',
           'apps/server/tsconfig.json',
           'apps/server/bench/tsconfig.json',

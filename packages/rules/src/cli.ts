@@ -1,14 +1,17 @@
 // The rules command line: `pnpm --silent rules perft|moves|play|replay|batch ...` (docs/rules.md section 7).
+// Run as a program it has these commands; a program built on the library (the solver's command line,
+// which the root `rules` script runs) calls runCli with its own commands added.
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 
-import { type CommandOutput, replayCommand, runBatchLine, runCommand } from './command.js';
+import { type CommandOutput, type ExtraCommands, replayCommand, runBatchLine, runCommand } from './command.js';
 
 /** Reads batch commands from standard input, answering each as soon as it is read. */
-async function batch(): Promise<number> {
+async function batch(extra: ExtraCommands): Promise<number> {
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
-    process.stdout.write(runBatchLine(line).join('\n') + '\n');
+    process.stdout.write(runBatchLine(line, extra).join('\n') + '\n');
   }
   return 0;
 }
@@ -28,7 +31,7 @@ function report(output: CommandOutput): number {
 }
 
 /** Runs the command named by the arguments and returns the exit status. */
-async function main(args: readonly string[]): Promise<number> {
+async function main(args: readonly string[], extra: ExtraCommands): Promise<number> {
   if (args[0] === 'replay') {
     if (args.length > 1) {
       process.stderr.write(`unexpected "${args[1]}"; replay reads the game record from standard input\n`);
@@ -41,17 +44,23 @@ async function main(args: readonly string[]): Promise<number> {
       process.stderr.write(`unexpected "${args[1]}"; batch reads its commands from standard input\n`);
       return 2;
     }
-    return batch();
+    return batch(extra);
   }
-  return report(runCommand(args));
+  return report(runCommand(args, extra));
 }
 
-main(process.argv.slice(2)).then(
-  (status) => {
-    process.exitCode = status;
-  },
-  (error: unknown) => {
-    process.stderr.write(`internal error: ${String(error)}\n`);
-    process.exitCode = 3;
-  },
-);
+/** Runs the command line on `args` with `extra` commands added, setting the exit status. */
+export function runCli(args: readonly string[], extra: ExtraCommands = {}): void {
+  main(args, extra).then(
+    (status) => {
+      process.exitCode = status;
+    },
+    (error: unknown) => {
+      process.stderr.write(`internal error: ${String(error)}\n`);
+      process.exitCode = 3;
+    },
+  );
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
+  runCli(process.argv.slice(2));

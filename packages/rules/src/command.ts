@@ -17,7 +17,7 @@ export interface CommandOutput {
 }
 
 /** The words of a command after its name: the variant, flags, and the other words in order. */
-interface Parsed {
+export interface Parsed {
   readonly variant: Variant;
   readonly position: Position;
   readonly rest: readonly string[];
@@ -110,10 +110,14 @@ export function replayCommand(text: string): CommandOutput {
   return playedOutput(game.value);
 }
 
+/** Commands a program built on this library adds (the solver's `solve`), read with the same flags. */
+export type ExtraCommands = Readonly<Record<string, (parsed: Parsed) => CommandOutput>>;
+
 /** Runs one command given as words (`['perft', 'standard', '3']`); batch is the caller's. */
-export function runCommand(words: readonly string[]): CommandOutput {
+export function runCommand(words: readonly string[], extra: ExtraCommands = {}): CommandOutput {
   const [name, ...args] = words;
-  const run = { perft: perftCommand, moves: movesCommand, play: playCommand }[name ?? ''];
+  const commands: ExtraCommands = { ...extra, perft: perftCommand, moves: movesCommand, play: playCommand };
+  const run = Object.hasOwn(commands, name ?? '') ? commands[name!] : undefined;
   if (!run) return usageError(name === undefined ? `missing command; ${USAGE}` : `unknown command "${name}"; ${USAGE}`);
   const parsed = parseArgs(args);
   return 'variant' in parsed ? run(parsed) : parsed;
@@ -135,11 +139,11 @@ export function splitWords(line: string): string[] | null {
 }
 
 /** Answers one batch line: the command's output then `.`, or `error: <message>` then `.`. */
-export function runBatchLine(line: string): string[] {
+export function runBatchLine(line: string, extra: ExtraCommands = {}): string[] {
   const words = splitWords(line);
   if (words === null) return ['error: unbalanced double quotes', '.'];
   if (words[0] === 'batch') return ['error: batch cannot be nested', '.'];
-  const output = runCommand(words);
+  const output = runCommand(words, extra);
   if (output.status !== 0) return [`error: ${output.error ?? 'failed'}`, '.'];
   return [...output.lines, '.'];
 }

@@ -1,0 +1,130 @@
+// `pnpm solve standard --geese 13 [--out DIR] [--up-to K] [--workers N]` (docs/rules.md section 10):
+// builds the table with a progress bar on standard error, then prints the start's verdict and the
+// per-tier counts. --up-to K builds tiers 4..K only: a test table, answering positions with at most
+// K geese (seconds for K = 6).
+import { availableParallelism } from 'node:os';
+
+import { solutionDir } from './dir.js';
+import { choose, MIN_GEESE, POINTS } from './geometry.js';
+import { buildTable, type Progress } from './solve.js';
+import { writeSummary } from './summary.js';
+
+const USAGE =
+  'usage: pnpm solve standard --geese 13|15|17 [--out DIR] [--up-to K] [--workers N] [--checkpoint SECONDS]';
+
+/** The words after `pnpm solve`, read; or a message saying what is wrong. */
+function parse(
+  args: readonly string[],
+): { geese: number; out: string; upTo: number; workers: number | null; checkpoint: number } | string {
+  let geese = 13;
+  let out = solutionDir();
+  let upTo: number | null = null;
+  let workers: number | null = null;
+  let checkpoint = 300;
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] =
+      args[i]!.startsWith('--') && args[i]!.includes('=') ? args[i]!.split('=', 2) : [args[i]!, undefined];
+    const value = (): string => inline ?? args[++i] ?? '';
+    const number = (name: string, text: string): number => {
+      if (!/^\d+$/.test(text)) throw new Error(`bad ${name} "${text}"; expected a whole number`);
+      return Number(text);
+    };
+    if (flag === '--geese') geese = number('--geese', value());
+    else if (flag === '--out') out = value();
+    else if (flag === '--up-to') upTo = number('--up-to', value());
+    else if (flag === '--workers') workers = number('--workers', value());
+    else if (flag === '--checkpoint') checkpoint = number('--checkpoint', value());
+    else if (flag === '--sideways')
+      return 'standard with sideways moves cannot be solved this way: positions can repeat';
+    else if (flag.startsWith('--')) return `unknown flag "${flag}"; ${USAGE}`;
+    else positional.push(flag);
+  }
+  if (positional[0] !== 'standard' || positional.length > 1)
+    return `expected the variant standard (the only one solved); ${USAGE}`;
+  if (![13, 15, 17].includes(geese)) return `bad --geese ${geese}; expected 13 | 15 | 17`;
+  if (out === '') return '--out needs a directory';
+  return { geese, out, upTo: upTo ?? geese, workers, checkpoint };
+}
+
+/** Minutes and seconds. */
+function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
+let lastLine = 0;
+/** The progress bar: redrawn in place on a terminal, a line every 30 s in a log. */
+function showProgress(p: Progress): void {
+  const width = 30;
+  const filled = Math.round(p.share * width);
+  const left = p.secondsLeft === null ? 'estimating' : `${duration(p.secondsLeft)} left`;
+  const line = `tier ${p.tier}/${p.top} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(100 * p.share).toFixed(1)}% (tier ${(100 * p.tierShare).toFixed(1)}%) ${left}`;
+  if (process.stderr.isTTY) process.stderr.write(`\r${line}\x1b[K`);
+  else if (Date.now() - lastLine > 30_000 || p.tierShare >= 1) {
+    process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+    lastLine = Date.now();
+  }
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parse(args);
+  } catch (e) {
+    parsed = (e as Error).message;
+  }
+  if (typeof parsed === 'string') {
+    process.stderr.write(parsed + '\n');
+    return 2;
+  }
+  let sets = 0;
+  for (let k = MIN_GEESE; k <= parsed.upTo; k++) sets += choose(POINTS, k);
+  const workers = parsed.workers ?? (sets < 2e7 ? 0 : Math.min(2, availableParallelism()));
+  const log = (line: string): void => void process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}${line}\n`);
+  log(
+    `solving standard, ${parsed.geese} geese, tiers ${MIN_GEESE}..${parsed.upTo} (${sets} geese sets) into ${parsed.out} on ${workers || 'this'} thread${workers === 1 || !workers ? '' : 's'}`,
+  );
+  let build;
+  try {
+    build = await buildTable({
+      geese: parsed.geese,
+      upTo: parsed.upTo,
+      dir: parsed.out,
+      workers,
+      checkpointSeconds: parsed.checkpoint,
+      onProgress: showProgress,
+      log,
+    });
+  } catch (e) {
+    log(`solve: ${(e as Error).message}`);
+    return 1;
+  }
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  const summary = writeSummary(parsed.out, build);
+  const out = [`table: ${build.path}`];
+  if (summary.start)
+    out.push(
+      `start: ${summary.start.winner} wins; winning first moves: ${summary.start.winningMoves.join(' ') || 'none (the fox is to move and loses)'}`,
+    );
+  else out.push(`start: not in this test table (tiers ${MIN_GEESE}..${summary.maxGeese})`);
+  for (const t of summary.tiers)
+    out.push(
+      `geese ${t.geese}: ${t.sets} sets; fox to move wins ${t.foxToMove.foxWins} of ${t.foxToMove.positions}; geese to move win ${t.geeseToMove.geeseWins} of ${t.geeseToMove.positions}`,
+    );
+  out.push(
+    `wall time ${duration(summary.wallSeconds)}${summary.resumed ? ' (over more than one run)' : ''}, peak RSS ${(summary.peakRssBytes / 1e9).toFixed(2)} GB`,
+  );
+  process.stdout.write(out.join('\n') + '\n');
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (status) => {
+    process.exitCode = status;
+  },
+  (error: unknown) => {
+    process.stderr.write(`internal error: ${String(error)}\n`);
+    process.exitCode = 3;
+  },
+);

@@ -1,0 +1,292 @@
+// The solve: tiers from 4 geese upward, each tier's levels from the top down (levels.ts), on worker
+// threads sharing the arrays. Resumable: each finished tier, and every few minutes the levels done
+// of the current tier, are written to disk with a state file saying how far the run got; a run
+// started again picks up from there. Files in <dir>/standard-<geese>/:
+//   table.fgs (the finished table, table-file.ts), table.fgs.partial (while it is built),
+//   state.json (how far the build got), x-<k>.bin (X masks of tier k, for tier k + 1), summary.json.
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+import { CROSS33 } from '@fg/rules';
+
+import { tableFolder, tablePath } from './dir.js';
+import { choose, MIN_GEESE, POINTS } from './geometry.js';
+import { levelUnits, maxLevel, minLevel, unitSize } from './levels.js';
+import { Pool, type TierBuffers } from './pool.js';
+import { diskShortage, memoryShortage, solveMemory } from './resources.js';
+import {
+  checksum,
+  encodeHeader,
+  FORMAT_VERSION,
+  readHeader,
+  tableBytes,
+  type TableHeader,
+  type TierEntry,
+  tierOffsets,
+} from './table-file.js';
+
+/** What to build. */
+export interface SolveOptions {
+  readonly geese: number; // the options' starting geese: 13, 15 or 17
+  readonly upTo?: number; // build tiers 4..upTo only (a test table); default `geese`
+  readonly dir: string; // the solutions directory
+  readonly workers?: number; // threads; 0 solves on the calling thread
+  readonly checkpointSeconds?: number; // how often a long tier saves the levels done (default 300)
+  readonly onProgress?: (p: Progress) => void;
+  readonly log?: (line: string) => void;
+}
+
+/** How far a build is, for the progress bar. */
+export interface Progress {
+  readonly tier: number; // geese in the tier being solved
+  readonly top: number; // the last tier
+  readonly tierShare: number; // 0..1 of the tier's sets
+  readonly share: number; // 0..1 of the whole build's work (sets weighted by geese)
+  readonly secondsLeft: number | null; // estimated from this run's rate; null before any is known
+}
+
+/** The saved state of an unfinished build. */
+interface State {
+  readonly format: number;
+  readonly geese: number;
+  readonly upTo: number;
+  readonly done: TierEntry[]; // finished tiers
+  partial: { k: number; nextLevel: number; setsDone: number; foxWins: number; geeseWins: number } | null;
+  wallMs: number; // time spent by earlier runs
+}
+
+/** What a finished build reports. */
+export interface BuildResult {
+  readonly header: TableHeader;
+  readonly path: string;
+  readonly wallSeconds: number;
+  readonly peakRssBytes: number;
+  readonly resumed: boolean;
+}
+
+const sets = (k: number): number => choose(POINTS, k);
+
+/** Writes a whole buffer at `position`, in pieces (writeSync takes at most 2 GB). */
+function writeAll(fd: number, buffer: ArrayBufferLike | Uint8Array, position: number): void {
+  const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
+  for (let at = 0; at < bytes.length; at += 2 ** 28) {
+    const piece = bytes.subarray(at, Math.min(bytes.length, at + 2 ** 28));
+    let written = 0;
+    while (written < piece.length)
+      written += writeSync(fd, piece, written, piece.length - written, position + at + written);
+  }
+}
+
+/** Fills a buffer from `position`. */
+function readAll(fd: number, buffer: ArrayBufferLike, position: number): void {
+  const bytes = new Uint8Array(buffer);
+  for (let at = 0; at < bytes.length;) {
+    const n = readSync(fd, bytes, at, Math.min(bytes.length - at, 2 ** 28), position + at);
+    if (n === 0) throw new Error('table file ends early');
+    at += n;
+  }
+}
+
+/** A file holding one buffer, written durably. */
+function saveBuffer(path: string, buffer: ArrayBufferLike): void {
+  const fd = openSync(path, 'w');
+  try {
+    writeAll(fd, buffer, 0);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A buffer read back from saveBuffer's file. */
+function loadBuffer(path: string, bytes: number): SharedArrayBuffer {
+  const buffer = new SharedArrayBuffer(bytes);
+  const fd = openSync(path, 'r');
+  try {
+    readAll(fd, buffer, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer;
+}
+
+/** Builds (or finishes building) the table for `standard` with these options. */
+export async function buildTable(options: SolveOptions): Promise<BuildResult> {
+  const { geese, dir } = options;
+  const top = options.upTo ?? geese;
+  if (top < MIN_GEESE || top > geese) throw new Error(`bad --up-to ${top}; expected ${MIN_GEESE}..${geese}`);
+  const log = options.log ?? ((): void => {});
+  const folder = tableFolder(dir, geese);
+  mkdirSync(folder, { recursive: true });
+  const statePath = join(folder, 'state.json');
+  const partialPath = tablePath(dir, geese) + '.partial';
+  const xPath = (k: number): string => join(folder, `x-${k}.bin`);
+  const started = Date.now();
+
+  let state: State | null = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as State) : null;
+  if (
+    state &&
+    (state.format !== FORMAT_VERSION || state.geese !== geese || state.upTo !== top || !existsSync(partialPath))
+  ) {
+    log(`an unfinished build for other options was found in ${folder}; starting over`);
+    state = null;
+  }
+  const resumed = state !== null;
+  if (!state) {
+    for (const k of [...Array(POINTS).keys()]) rmSync(xPath(k), { force: true });
+    rmSync(partialPath, { force: true });
+    state = { format: FORMAT_VERSION, geese, upTo: top, done: [], partial: null, wallMs: 0 };
+  } else {
+    const at = state.partial
+      ? `tier ${state.partial.k}, below level ${state.partial.nextLevel + 1}`
+      : `tier ${MIN_GEESE + state.done.length}`;
+    log(`resuming the unfinished build in ${folder} at ${at}`);
+  }
+  const memory = memoryShortage(solveMemory(top));
+  if (memory) throw new Error(`${memory}; nothing was written`);
+  const have = existsSync(partialPath) ? statSync(partialPath).size : 0;
+  const disk = diskShortage(folder, tableBytes(MIN_GEESE, top, sets) - have + 4 * sets(Math.max(MIN_GEESE, top - 1)));
+  if (disk) throw new Error(disk);
+
+  const offsets = tierOffsets(MIN_GEESE, top, sets);
+  const fd = openSync(partialPath, existsSync(partialPath) ? 'r+' : 'w+');
+  const earlierMs = state.wallMs;
+  const saveState = (): void => {
+    state.wallMs = earlierMs + (Date.now() - started);
+    writeFileSync(statePath + '.tmp', JSON.stringify(state));
+    renameSync(statePath + '.tmp', statePath);
+  };
+  const work = (k: number): number => sets(k) * k;
+  let totalWork = 0;
+  for (let k = MIN_GEESE; k <= top; k++) totalWork += work(k);
+  let workBefore = 0; // of tiers finished before this run's current tier
+  for (const t of state.done) workBefore += work(t.geese);
+  const runStart = {
+    at: Date.now(),
+    work: workBefore + (state.partial ? state.partial.setsDone * state.partial.k : 0),
+  };
+
+  const pool = new Pool(options.workers ?? 0);
+  try {
+    for (let k = MIN_GEESE + state.done.length; k <= top; k++) {
+      const bytes = 4 * sets(k);
+      const partial = state.partial?.k === k ? state.partial : null;
+      const off = offsets.get(k)!;
+      const buffers: TierBuffers = {
+        k,
+        fw: new SharedArrayBuffer(bytes),
+        gw: new SharedArrayBuffer(bytes),
+        x: k < top ? (partial ? loadBuffer(xPath(k), bytes) : new SharedArrayBuffer(bytes)) : null,
+        below: k > MIN_GEESE ? loadBuffer(xPath(k - 1), 4 * sets(k - 1)) : null,
+      };
+      if (partial) {
+        readAll(fd, buffers.fw, off.fw);
+        readAll(fd, buffers.gw, off.gw);
+      }
+      const tally = {
+        foxWins: partial?.foxWins ?? 0,
+        geeseWins: partial?.geeseWins ?? 0,
+        setsDone: partial?.setsDone ?? 0,
+      };
+      await pool.tier(buffers, tally.setsDone);
+      let lastSave = Date.now();
+      const report = (): void => {
+        const done = Atomics.load(pool.shared, 1);
+        const workDone = workBefore + done * k;
+        const rate = (workDone - runStart.work) / ((Date.now() - runStart.at) / 1000);
+        options.onProgress?.({
+          tier: k,
+          top,
+          tierShare: done / sets(k),
+          share: workDone / totalWork,
+          // Guess only once this run has done a little: its first seconds go to loading arrays.
+          secondsLeft: workDone - runStart.work > totalWork / 500 ? (totalWork - workDone) / rate : null,
+        });
+      };
+      const timer = setInterval(report, 1000);
+      try {
+        for (let level = partial ? partial.nextLevel : maxLevel(k); level >= minLevel(k); level--) {
+          const counts = await pool.level(level);
+          tally.foxWins += counts.foxWins;
+          tally.geeseWins += counts.geeseWins;
+          for (const u of levelUnits(k, level)) tally.setsDone += unitSize(u);
+          report();
+          if (level > minLevel(k) && Date.now() - lastSave > 1000 * (options.checkpointSeconds ?? 300)) {
+            // A chunk: the levels done so far. Every record is written once, so a run killed while
+            // this is written still finds the previous checkpoint's records intact.
+            writeAll(fd, buffers.fw, off.fw);
+            writeAll(fd, buffers.gw, off.gw);
+            fsyncSync(fd);
+            if (buffers.x) saveBuffer(xPath(k), buffers.x);
+            state.partial = { k, nextLevel: level - 1, ...tally };
+            saveState();
+            log(`tier ${k}: saved the levels above ${level - 1}`);
+            lastSave = Date.now();
+          }
+        }
+      } finally {
+        clearInterval(timer);
+      }
+      writeAll(fd, buffers.fw, off.fw);
+      writeAll(fd, buffers.gw, off.gw);
+      fsyncSync(fd);
+      if (buffers.x) saveBuffer(xPath(k), buffers.x);
+      const free = sets(k) * (POINTS - k);
+      state.done.push({
+        geese: k,
+        sets: sets(k),
+        foxToMove: { positions: free, foxWins: tally.foxWins },
+        geeseToMove: { positions: free, geeseWins: tally.geeseWins },
+        fwOffset: off.fw,
+        gwOffset: off.gw,
+        checksum: { fw: checksum(new Uint32Array(buffers.fw)), gw: checksum(new Uint32Array(buffers.gw)) },
+      });
+      state.partial = null;
+      saveState();
+      rmSync(xPath(k - 1), { force: true });
+      workBefore += work(k);
+      log(
+        `tier ${k} done: ${sets(k)} sets, fox to move wins ${tally.foxWins} of ${free}, geese to move win ${tally.geeseWins}`,
+      );
+    }
+  } finally {
+    await pool.close();
+  }
+  const header: TableHeader = {
+    format: FORMAT_VERSION,
+    variant: 'standard',
+    options: { geese, sideways: false },
+    minGeese: MIN_GEESE,
+    maxGeese: top,
+    points: CROSS33.points.map((p) => p.name),
+    record: 'uint32 LE mask over the free points in index order; FW bit = fox to move wins, GW bit = geese to move win',
+    tiers: state.done,
+  };
+  writeAll(fd, encodeHeader(header), 0);
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(partialPath, tablePath(dir, geese));
+  rmSync(statePath, { force: true });
+  const wallSeconds = (earlierMs + (Date.now() - started)) / 1000;
+  readHeader(tablePath(dir, geese));
+  return {
+    header,
+    path: tablePath(dir, geese),
+    wallSeconds,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    resumed,
+  };
+}

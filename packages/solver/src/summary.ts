@@ -1,0 +1,50 @@
+// summary.json beside the table: per tier counts over every k-subset and every fox point outside it
+// (reachable or not, so that an independent solver can compare exactly), the start's verdict, the
+// winning first moves, the wall time and the peak RSS.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { getVariant, startPosition } from '@fg/rules';
+
+import { tableFolder } from './dir.js';
+import { openSolution } from './lookup.js';
+import type { BuildResult } from './solve.js';
+import type { TierSummary } from './table-file.js';
+
+/** The contents of summary.json. */
+export interface SolveSummary {
+  readonly variant: 'standard';
+  readonly options: { readonly geese: number; readonly sideways: false };
+  readonly maxGeese: number;
+  readonly tiers: readonly TierSummary[];
+  readonly start: { readonly winner: string; readonly winningMoves: readonly string[] } | null; // null for a test table
+  readonly wallSeconds: number;
+  readonly peakRssBytes: number;
+  readonly resumed: boolean; // the build was stopped and continued (wall time adds up the runs)
+}
+
+/** Writes summary.json for a finished build and returns it. */
+export function writeSummary(dir: string, build: BuildResult): SolveSummary {
+  const { header } = build;
+  let start: SolveSummary['start'] = null;
+  if (header.maxGeese === header.options.geese) {
+    const solution = openSolution(dir, header.options)!;
+    const variant = getVariant('standard', header.options);
+    if (!variant.ok) throw new Error(variant.error.message);
+    const verdict = solution.verdict(startPosition(variant.value));
+    solution.close();
+    start = { winner: verdict.winner, winningMoves: verdict.keep };
+  }
+  const summary: SolveSummary = {
+    variant: 'standard',
+    options: header.options,
+    maxGeese: header.maxGeese,
+    tiers: header.tiers.map(({ geese, sets, foxToMove, geeseToMove }) => ({ geese, sets, foxToMove, geeseToMove })),
+    start,
+    wallSeconds: Math.round(build.wallSeconds * 10) / 10,
+    peakRssBytes: build.peakRssBytes,
+    resumed: build.resumed,
+  };
+  writeFileSync(join(tableFolder(dir, header.options.geese), 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  return summary;
+}
