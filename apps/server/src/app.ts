@@ -113,6 +113,7 @@ async function resume(app: FastifyInstance, services: Services, throttle: LogThr
   const { authority, computers, lobby } = services;
   const unfinished = await services.backend.store.listUnfinished();
   await lobby.restore(unfinished);
+  await authority.watchDeadlines(unfinished); // v1.2: clocks and first-move deadlines run with nobody there
   app.log.info({ tables: computers.resume(unfinished) }, 'computer games resumed');
   const sweep = (): void => {
     authority.sweep().then(

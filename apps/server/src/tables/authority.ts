@@ -19,7 +19,7 @@ import { type Side, SIDES } from '@fg/rules';
 
 import type { BusMessage, TableBus } from '../store/bus.js';
 import { MemoryBus } from '../store/memory-bus.js';
-import type { TableStore } from '../store/store.js';
+import type { StoredTable, TableStore } from '../store/store.js';
 import { type Answer, done, refuse } from './answer.js';
 import { ChangePath, lostRace } from './change-path.js';
 import { dueAt } from './deadlines.js';
@@ -30,7 +30,7 @@ import { tableFromBody } from './new-table.js';
 import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
 import { TableCache } from './table-cache.js';
 import { DeadlineTimers } from './table-clock.js';
-import type { TableObserver } from './table-observer.js';
+import { type TableObserver, tellObservers } from './table-observer.js';
 import { TableQueue, UNAVAILABLE } from './table-queue.js';
 import type { LiveTable } from './table-state.js';
 import { builtView, recordOf, tableSnapshot, tableView } from './views.js';
@@ -90,6 +90,7 @@ export class Authority {
     );
     this.#cache.onChange = (live) => this.#timers.sync(live.id, live);
     this.#cache.onForget = (id) => this.#timers.drop(id);
+    this.#cache.keepLoaded = (live) => dueAt(live.facts.stored, live.derived.clock, this.#rules) !== null;
     this.#bus.listen(
       (id, message) => this.#heard(id, message),
       () => this.#cache.refreshAll(),
@@ -253,6 +254,11 @@ export class Authority {
     });
   }
 
+  /** After a start: loads the unfinished tables with a clock, so their deadlines are kept with nobody there. */
+  async watchDeadlines(unfinished: readonly StoredTable[]): Promise<void> {
+    await this.#cache.preload(unfinished.filter((t) => t.clock && !t.result).map((t) => t.id));
+  }
+
   /** Removes waiting tables older than the waiting time and forgets idle tables; returns the removed ids. */
   async sweep(): Promise<string[]> {
     const removed = await this.#store.removeWaiting(this.#now() - this.#waitingMs);
@@ -286,14 +292,6 @@ export class Authority {
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
   #changed(live: LiveTable, created = false): void {
-    if (this.#observers.length === 0) return;
-    const snapshot = created ? { ...tableSnapshot(live), created } : tableSnapshot(live);
-    for (const observer of this.#observers) {
-      try {
-        observer.changed(snapshot);
-      } catch (error) {
-        this.#onError(error, 'table observer');
-      }
-    }
+    if (this.#observers.length > 0) tellObservers(this.#observers, tableSnapshot(live, created), this.#onError);
   }
 }

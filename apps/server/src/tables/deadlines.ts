@@ -19,7 +19,7 @@ export interface DeadlineRules {
  * seats taken) for ply 0, after the opponent's first move for ply 1 (or after a takeback to either); null once
  * both first moves are made, while a seat is free, after the end, and on tables without a clock.
  */
-export function abortAt(stored: StoredTable, rules: DeadlineRules): number | null {
+function abortAt(stored: StoredTable, rules: DeadlineRules): number | null {
   const ply = stored.moves.length;
   const seated = stored.seatedAt;
   if (!stored.clock || stored.result || ply >= 2 || !seated || seated.fox === null || seated.geese === null)

@@ -14,3 +14,18 @@ export interface TableSnapshot {
 export interface TableObserver {
   changed(table: TableSnapshot): void;
 }
+
+/** Tells every observer of a change; their faults are reported, never thrown. */
+export function tellObservers(
+  observers: readonly TableObserver[],
+  snapshot: TableSnapshot,
+  onError: (error: unknown, what: string) => void,
+): void {
+  for (const observer of observers) {
+    try {
+      observer.changed(snapshot);
+    } catch (error) {
+      onError(error, 'table observer');
+    }
+  }
+}

@@ -79,11 +79,12 @@ function seatsView(table: LiveTable): Seats {
 }
 
 /** The table's facts for its observers (v1.1): as stored, plus who is there. */
-export function tableSnapshot(table: LiveTable): TableSnapshot {
+export function tableSnapshot(table: LiveTable, created = false): TableSnapshot {
   return {
     stored: table.facts.stored,
     spectators: table.presence.spectators(),
     connected: table.presence.members.size,
+    ...(created ? { created } : {}),
   };
 }
 
