@@ -12,6 +12,9 @@ import { MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
 import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import { loggerOptions, LogThrottle } from './logger.js';
+import { openPush } from './push/push.js';
+import { PushObserver } from './push/push-observer.js';
+import { registerPushRoutes } from './push/push-routes.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerGameRecordRoute } from './routes/game-record.js';
@@ -33,6 +36,7 @@ export interface AppDeps {
   readonly now?: () => number;
   readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
   readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
+  readonly pushRetryMs?: readonly number[]; // v1.2: pauses before each push retry (tests shorten them)
 }
 
 /** How often waiting tables are swept. */
@@ -77,13 +81,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ...(shared ? { lease: new RedisComputerLease(shared.redis, backend.bus.instance) } : {}),
     ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
   });
+  // v1.2: push (keys, subscriptions kept with the seats, a sending queue); null when PUSH_HOSTS=off.
+  const push = await openPush(config, backend.pushSubscriptions, shared?.redis ?? null, onError, deps.pushRetryMs);
   const authority = new Authority(store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
     onError,
-    observers: [lobby, computers], // v1.1
+    observers: push ? [lobby, computers, new PushObserver(push.sender)] : [lobby, computers], // v1.1, v1.2
   });
   computers.bind(authority); // v1.1
   app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
@@ -94,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     pongTimeoutMs: config.pongTimeoutMs,
   });
   app.addHook('onClose', async () => {
+    push?.sender.close();
     connections.stop();
     authority.close();
     await backend.close();
@@ -145,6 +152,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   registerLobbyRoutes(app, lobby, { connections }); // v1.1
   registerGameRecordRoute(app, authority);
+  registerPushRoutes(app, {
+    publicKey: push?.keys.publicKey ?? null,
+    subscriptions: backend.pushSubscriptions,
+    store,
+    hosts: push?.hosts ?? [],
+    allowedOrigins: config.allowedOrigins,
+    throttle,
+    now: deps.now ?? Date.now,
+  });
   registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {
     guard: { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes },

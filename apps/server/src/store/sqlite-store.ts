@@ -6,6 +6,7 @@ import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type Database from 'libsql';
 
+import { SqlitePushSubscriptions } from '../push/sqlite-push-subscriptions.js';
 import { CommitBatch } from './commit-batch.js';
 import { FileIdentity } from './file-identity.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
@@ -58,6 +59,8 @@ export class SqliteStore implements TableStore {
   readonly #watch: NodeJS.Timeout | null;
   #lost: string | null = null; // why the store stopped for good
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
+  /** v1.2: the seats' push subscriptions, in this database and through this store's commit batch. */
+  readonly pushSubscriptions: SqlitePushSubscriptions;
 
   /** Opens the store; `options` may be the sync mode alone. Throws a StartupError with a one-line reason. */
   constructor(dataDir: string, options: SqliteStoreOptions | 'full' | 'normal' = {}) {
@@ -148,6 +151,7 @@ export class SqliteStore implements TableStore {
       },
       onWrite: (error) => (this.#lastWrite = error === null ? null : describeStorageError(error)),
     });
+    this.pushSubscriptions = new SqlitePushSubscriptions(db, (operation, kind) => this.#run(operation, kind));
   }
 
   /** Checks that the database is still the file opened; the first time it is not, stops the store for good. */

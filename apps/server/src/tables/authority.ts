@@ -14,7 +14,7 @@ import type {
 } from '@fg/protocol';
 import { getVariant, opponent, type Side, SIDES } from '@fg/rules';
 
-import type { BusMessage, TableBus } from '../store/bus.js';
+import type { BusMessage, TableBus, TableEvent } from '../store/bus.js';
 import { MemoryBus } from '../store/memory-bus.js';
 import type { TableStore } from '../store/store.js';
 import { factsAfter } from './bus-events.js';
@@ -88,7 +88,10 @@ export class Authority {
       bus: this.#bus,
       now: this.#now,
       abandonMs: this.#abandonMs,
-      commit: (live, next, event, played) => this.#cache.commit(live, next, event, played),
+      commit: async (live, next, event, played) => {
+        await this.#cache.commit(live, next, event, played);
+        this.#committed(live, event); // v1.2 push
+      },
       refresh: (live) => this.#cache.refresh(live),
     };
     // Clocks: each instance holding a table times it; the store's compare-and-set on the result decides once.
@@ -341,6 +344,27 @@ export class Authority {
       .catch((error: unknown) => {
         this.#onError(error, 'bus event');
       });
+  }
+
+  /** v1.2: tells the observers that care (push) of a change this instance committed; faults are logged, never thrown. */
+  #committed(live: LiveTable, event: TableEvent): void {
+    const observers = this.#observers.filter((o) => o.committed !== undefined);
+    if (observers.length === 0) return;
+    const { connections } = live;
+    const commit = {
+      event,
+      stored: live.facts.stored,
+      turn: live.derived.game.position.turn,
+      online: { fox: connections.isOnline('fox'), geese: connections.isOnline('geese') },
+      deadline: null,
+    };
+    for (const observer of observers) {
+      try {
+        observer.committed!(commit);
+      } catch (error) {
+        this.#onError(error, 'table observer');
+      }
+    }
   }
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */

@@ -1,5 +1,8 @@
 // What observers of the tables (v1.1: the lobby, the computer's seats) are told after anything may have changed
 // at a table. Plain facts, not the authority's own state, so observers need not follow how it keeps tables.
+import type { Side } from '@fg/rules';
+
+import type { TableEvent } from '../store/bus.js';
 import type { StoredTable } from '../store/store.js';
 
 /** A table's facts after a change: as stored, plus who is there now. */
@@ -10,7 +13,18 @@ export interface TableSnapshot {
   readonly created?: boolean; // the table was just created (nobody is at it yet)
 }
 
+/** v1.2: one change this instance made and stored (a move, an ending, an offer), told once, on this instance only. */
+export interface TableCommit {
+  readonly event: TableEvent;
+  readonly stored: StoredTable; // after the change
+  readonly turn: Side; // the side to move after it
+  readonly online: Readonly<Record<Side, boolean>>; // table-wide presence
+  readonly deadline: number | null; // ms; the side to move's, in a correspondence game
+}
+
 /** Told after a table was created, seated, joined, left, played at, or ended. */
 export interface TableObserver {
   changed(table: TableSnapshot): void;
+  /** v1.2 (push): told after each change this instance committed, before any other instance heard of it. */
+  committed?(commit: TableCommit): void;
 }
