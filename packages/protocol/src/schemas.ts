@@ -139,6 +139,8 @@ export const variantsResponseSchema = z.object({ variants: z.array(variantInfoSc
 export const createTableResponseSchema = z.object({ table: tableViewSchema, seat: seatSchema });
 /** `GET /api/tables/:id` answer. */
 export const tableResponseSchema = z.object({ table: tableViewSchema });
+/** `GET /api/tables?ids=a,b,c` answer (v1.2, an addition): the public views of the tables found, in the order asked. */
+export const tablesResponseSchema = z.object({ tables: z.array(tableViewSchema) });
 /** `POST /api/tables/:id/seats` answer. */
 export const takeSeatResponseSchema = z.object({ seat: seatSchema });
 /** `GET /api/tables/:id/record` answer (an addition): the replayable record of the game. */

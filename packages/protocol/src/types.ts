@@ -40,6 +40,8 @@ export type RecordResponse = z.infer<typeof s.recordResponseSchema>;
 export type SolutionResponse = z.infer<typeof s.solutionResponseSchema>;
 /** `GET /api/tables/:id/verdicts` answer (v1.2). */
 export type VerdictsResponse = z.infer<typeof s.verdictsResponseSchema>;
+/** `GET /api/tables?ids=` answer (v1.2, an addition). */
+export type TablesResponse = z.infer<typeof s.tablesResponseSchema>;
 /** A correspondence game's setting (v1.2). */
 export type CorrespondenceSetting = z.infer<typeof s.correspondenceSettingSchema>;
 /** A browser's push subscription (v1.2). */

@@ -4,6 +4,7 @@ import type {
   CreateTableResponse,
   LobbyResponse,
   TableResponse,
+  TablesResponse,
   TakeSeatResponse,
 } from '@fg/protocol';
 import type { Side } from '@fg/rules';
@@ -43,6 +44,11 @@ export function createTable(body: CreateTableBody): Promise<ApiResult<CreateTabl
 /** Reads a table as everyone sees it. */
 export function fetchTable(id: string): Promise<ApiResult<TableResponse>> {
   return request('GET', `/api/tables/${encodeURIComponent(id)}`);
+}
+
+/** v1.2: reads several tables in one request (My games); unknown ids are left out of the answer. */
+export function fetchTables(ids: readonly string[]): Promise<ApiResult<TablesResponse>> {
+  return request('GET', `/api/tables?ids=${ids.map(encodeURIComponent).join(',')}`);
 }
 
 /** Takes a free seat of a table (the given side, or whichever is free). */
