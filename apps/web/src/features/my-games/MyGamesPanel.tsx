@@ -16,7 +16,7 @@ function GameState({ game }: { game: MyGame }) {
   const { table, seat } = game;
   if (table.result) return <span>{resultText(t, table.result)}</span>;
   if (table.status === 'waiting') return <span>{t('myGames.waiting')}</span>;
-  const deadline = table.deadline ? ` · ${timeLeftText(t, table.deadline, Date.now())}` : '';
+  const deadline = table.deadline ? ` · ${timeLeftText(t, table.deadline, game.readAt)}` : '';
   if (game.yourMove) return <strong>{t('myGames.yourMove') + deadline}</strong>;
   const side = seat.side ? t(`side.${opponent(seat.side)}`) : t(`side.${table.turn}`);
   return <span>{t('myGames.theirMove', { side }) + deadline}</span>;

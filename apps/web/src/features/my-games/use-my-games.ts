@@ -12,6 +12,7 @@ export interface MyGame {
   readonly seat: StoredSeat;
   readonly table: TableView;
   readonly yourMove: boolean;
+  readonly readAt: number; // ms (Date.now) when the table was read: a deadline's time left counts from it
 }
 
 /** How often the list is read while the page is visible. */
@@ -43,12 +44,13 @@ export function useMyGames(): { games: MyGame[] | null; remove: (id: string) => 
     const answer = await fetchTables(seats.map((s) => s.tableId));
     if (!answer.ok) return; // keep what is shown; the next read tries again
     const found = new Map(answer.value.tables.map((table) => [table.id, table]));
+    const readAt = Date.now();
     const list: MyGame[] = [];
     for (const { tableId, seat } of seats) {
       const table = found.get(tableId);
       // A table the server no longer has (a waiting table swept after a day) is forgotten.
       if (!table) forgetSeat(tableId);
-      else list.push({ id: tableId, seat, table, yourMove: isYourMove(table, seat) });
+      else list.push({ id: tableId, seat, table, yourMove: isYourMove(table, seat), readAt });
     }
     setGames(sortGames(list));
   }, []);
