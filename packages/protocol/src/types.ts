@@ -44,6 +44,8 @@ export type VerdictsResponse = z.infer<typeof s.verdictsResponseSchema>;
 export type TablesResponse = z.infer<typeof s.tablesResponseSchema>;
 /** A correspondence game's setting (v1.2). */
 export type CorrespondenceSetting = z.infer<typeof s.correspondenceSettingSchema>;
+/** `GET /api/push/key` answer (v1.2). */
+export type PushKeyResponse = z.infer<typeof s.pushKeyResponseSchema>;
 /** A browser's push subscription (v1.2). */
 export type PushSubscriptionJson = z.infer<typeof s.pushSubscriptionSchema>;
 /** `POST /api/push/subscriptions` body (v1.2). */

@@ -16,6 +16,7 @@ import { InviteSection } from './InviteSection';
 import { JoinBanner } from './JoinBanner';
 import { gameAt, repeatsThirdTime } from './move-entry';
 import { MoveList } from './MoveList';
+import { NotifyButton } from './NotifyButton';
 import { ReviewBar } from './ReviewBar';
 import { SeatsPanel } from './SeatsPanel';
 import { expectedEcho, withSentMove } from './sent-move';
@@ -174,6 +175,7 @@ function TablePage({ id }: { id: string }) {
             />
           )}
           {table && <TableTools id={id} flipped={flipped} onFlip={flip} />}
+          {table && side && !table.result && <NotifyButton id={id} />}
           {game && canMove && <TypedMove game={game} onMove={requestMove} />}
           {table && <SeatsPanel table={table} role={role} />}
           {table && <InviteSection id={id} side={side} />}
