@@ -9,6 +9,7 @@ import { useLocation, useParams, useSearch } from 'wouter';
 import { NotFound } from '../../app/NotFound';
 import { adoptSeatFromFragment } from '../../lib/seat-store';
 import { ClockPanel } from './ClockPanel';
+import { DeadlineLine } from './DeadlineLine';
 import { GameBoard } from './GameBoard';
 import { GameControls } from './GameControls';
 import { GameSummary } from './GameSummary';
@@ -156,6 +157,7 @@ function TablePage({ id }: { id: string }) {
         </div>
         <aside className="table-page__side">
           {table?.clock && <ClockPanel clock={table.clock} at={state.clockAt} viewer={side} />}
+          {table && <DeadlineLine table={table} />}
           {table && side && (
             <GameControls
               table={table}
