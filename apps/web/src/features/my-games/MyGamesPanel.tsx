@@ -43,7 +43,7 @@ function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => v
       </span>
       {byOpponent && <span className="my-games__last">{t('myGames.lastMove', { move: lastMove })}</span>}
       {table.result && (
-        <button type="button" className="my-games__remove" onClick={() => onRemove(game.id)}>
+        <button type="button" className="secondary my-games__remove" onClick={() => onRemove(game.id)}>
           {t('myGames.remove')}
         </button>
       )}
