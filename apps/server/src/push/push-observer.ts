@@ -14,7 +14,10 @@ export function pushChange(commit: TableCommit): PushChange | null {
     case 'ended':
       return { type: 'ended', result: event.result };
     case 'draw':
-      return event.offer && !event.offer.declined ? { type: 'offer', side: event.offer.side, offer: 'draw' } : null;
+    case 'takeback': {
+      const offer = event.offer;
+      return offer && !offer.declined ? { type: 'offer', side: offer.side, offer: event.type } : null;
+    }
     case 'rematch-ask':
       return { type: 'offer', side: event.side, offer: 'rematch' };
     default:

@@ -2,7 +2,7 @@
 // at a table. Plain facts, not the authority's own state, so observers need not follow how it keeps tables.
 import type { Side } from '@fg/rules';
 
-import type { TableEvent } from '../store/bus.js';
+import type { TableEvent } from '../store/events.js';
 import type { StoredTable } from '../store/store.js';
 
 /** A table's facts after a change: as stored, plus who is there now. */
