@@ -7,6 +7,8 @@ import { ComputerSeats } from './computer/computer-seats.js';
 import { RedisComputerLease } from './computer/redis-computer-lease.js';
 import { ThinkPool } from './computer/think-pool.js';
 import type { Config } from './config.js';
+import { MemoryDeadlineIndex, RedisDeadlineIndex } from './correspondence/deadline-index.js';
+import { CorrespondenceReferee } from './correspondence/referee.js';
 import { Lobby } from './lobby/lobby.js';
 import { MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
@@ -85,6 +87,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // v1.2: push (keys, subscriptions kept with the seats, a sending queue); null when PUSH_HOSTS=off.
   const push = await openPush(config, backend.pushSubscriptions, shared?.redis ?? null, onError, deps.pushRetryMs);
+  // v1.2: correspondence deadlines, kept for every running game (shared in Redis mode), and ended on time.
+  const referee = new CorrespondenceReferee(
+    shared ? unavailableOnFailure(new RedisDeadlineIndex(shared.redis), 'redis') : new MemoryDeadlineIndex(),
+    { ...(deps.now ? { now: deps.now } : {}), onError },
+  );
+  const observers = [lobby, computers, referee, ...(push ? [new PushObserver(push.sender)] : [])];
   const authority = new Authority(store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
@@ -92,7 +100,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
     onError,
-    observers: push ? [lobby, computers, new PushObserver(push.sender)] : [lobby, computers], // v1.1, v1.2
+    correspondenceDayMs: config.correspondenceDayMs,
+    observers, // v1.1 lobby and computer, v1.2 correspondence and push
   });
   computers.bind(authority); // v1.1
   app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
@@ -136,6 +145,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const unfinished = await store.listUnfinished();
   await lobby.restore(unfinished);
   app.log.info({ tables: computers.resume(unfinished) }, 'computer games resumed');
+  await referee.start(authority, unfinished); // v1.2
+  app.addHook('preClose', async () => referee.stop());
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),

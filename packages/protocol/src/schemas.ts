@@ -241,6 +241,8 @@ export const presenceMessageSchema = z.object({
   seats: seatsSchema,
   spectators: z.number().int().min(0),
   clock: clockViewSchema.optional(),
+  /** v1.2 (an addition): on correspondence tables, the side to move's deadline (the second seat taken starts it). */
+  deadline: z.iso.datetime().nullable().optional(),
 });
 /** The game ended other than by a move; `clock` (an addition) holds the times at the end. */
 export const endedMessageSchema = z.object({

@@ -12,7 +12,7 @@ import type { Takeback } from './events.js';
 import { FileIdentity } from './file-identity.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
 import { atomic } from './sqlite-transaction.js';
-import type { ComputerSeat, StoredTable, TableStore } from './store.js';
+import type { ComputerSeat, StoredCorrespondence, StoredTable, TableStore } from './store.js';
 import { describeStorageError, StoreUnavailable } from './store-unavailable.js';
 
 interface TableRow {
@@ -26,6 +26,7 @@ interface TableRow {
   created_at: number;
   listed: number;
   computer: string | null;
+  correspondence: string | null;
   clock: string | null;
   fox_at: number | null;
   geese_at: number | null;
@@ -82,7 +83,7 @@ export class SqliteStore implements TableStore {
     }
     this.#statements = {
       insert: db.prepare(
-        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, clock, fox_at, geese_at, listed, computer) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @clock, @fox_at, @geese_at, @listed, @computer)',
+        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, clock, fox_at, geese_at, listed, computer, correspondence) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @clock, @fox_at, @geese_at, @listed, @computer, @correspondence)',
       ),
       insertMove: db.prepare('INSERT INTO moves (table_id, ply, move, at) VALUES (?, ?, ?, ?)'),
       load: db.prepare<[string]>('SELECT * FROM tables WHERE id = ?'),
@@ -139,6 +140,7 @@ export class SqliteStore implements TableStore {
         geese_at: table.seatedAt?.geese ?? null,
         listed: table.listed ? 1 : 0,
         computer: table.computer ? JSON.stringify(table.computer) : null,
+        correspondence: table.correspondence ? JSON.stringify(table.correspondence) : null,
       });
       table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move, table.moveTimes?.[ply] ?? null));
     });
@@ -208,6 +210,7 @@ export class SqliteStore implements TableStore {
       endedAt: row.ended_at,
       listed: row.listed === 1,
       computer: row.computer ? (JSON.parse(row.computer) as ComputerSeat) : null,
+      ...(row.correspondence ? { correspondence: JSON.parse(row.correspondence) as StoredCorrespondence } : {}),
       ...(row.takebacks ? { takebacks: JSON.parse(row.takebacks) as Takeback[] } : {}),
     };
   }

@@ -18,12 +18,12 @@ import type {
 import { type Side, SIDES } from '@fg/rules';
 
 import type { BusMessage, TableBus } from '../store/bus.js';
-import { MemoryBus } from '../store/memory-bus.js';
 import type { TableEvent } from '../store/events.js';
+import { MemoryBus } from '../store/memory-bus.js';
 import type { TableStore } from '../store/store.js';
 import { type Answer, done, refuse } from './answer.js';
 import { ChangePath, lostRace } from './change-path.js';
-import { dueAt } from './deadlines.js';
+import { correspondenceDeadline, dueAt } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
 import type { Member } from './member.js';
 import { sendRematch, sendTo } from './messages.js';
@@ -42,6 +42,7 @@ export interface AuthorityOptions {
   readonly abandonSeconds: number; // 60
   readonly waitingHours: number; // 24
   readonly firstMoveSeconds?: number; // v1.2: 60; a first move not made by then aborts a game with a clock
+  readonly correspondenceDayMs?: number; // v1.2: 86 400 000; the day of correspondence tables made from now on
   readonly bus?: TableBus; // the in-process bus unless given
   readonly now?: () => number;
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
@@ -60,6 +61,7 @@ export class Authority {
   readonly #abandonMs: number;
   readonly #waitingMs: number;
   readonly #rules: { readonly firstMoveMs: number };
+  readonly #dayMs: number;
   readonly #now: () => number;
   readonly #pickSide: () => Side;
   readonly #onError: (error: unknown, what: string) => void;
@@ -75,6 +77,7 @@ export class Authority {
     this.#abandonMs = options.abandonSeconds * 1000;
     this.#waitingMs = options.waitingHours * 3_600_000;
     this.#rules = { firstMoveMs: (options.firstMoveSeconds ?? 60) * 1000 };
+    this.#dayMs = options.correspondenceDayMs ?? 86_400_000;
     this.#now = options.now ?? Date.now;
     this.#pickSide = options.pickSide ?? cryptoSide;
     this.#onError = options.onError ?? (() => undefined);
@@ -115,7 +118,7 @@ export class Authority {
 
   /** Creates a table and seats its creator; bad variants or options answer `bad-request`. */
   async createTable(body: CreateTableBody): Promise<Answer<CreateTableResponse, HttpErrorCode>> {
-    const made = tableFromBody(body, this.#pickSide, this.#now());
+    const made = tableFromBody(body, this.#pickSide, this.#now(), this.#dayMs);
     if (!made.ok) return made;
     const { stored, seat } = made.value;
     try {
@@ -128,6 +131,21 @@ export class Authority {
     const live = this.#cache.detached(stored);
     this.#changed(live, true); // v1.1 observers (the computer's seat loads it at once)
     return done({ table: tableView(live, this.#now()), seat });
+  }
+
+  /**
+   * v1.2: ends a table's game if a deadline of it has passed (the correspondence referee calls it for tables that
+   * may not be in memory here); the store's compare-and-set on the result decides once, on any instance. Returns
+   * the correspondence deadline that stands after it (null: none, the game is over or no such table).
+   */
+  async endIfDue(id: string): Promise<number | null> {
+    const after = await this.#onTable(id, async (live) => {
+      await this.#path.endIfDue(live);
+      return done(correspondenceDeadline(live.facts.stored));
+    });
+    if (after.ok) return after.value;
+    if (after.error.code === 'table-not-found') return null;
+    throw new Error(after.error.message);
   }
 
   /** Takes the asked seat, or the free one; a taken seat answers `seat-taken`. */
@@ -345,7 +363,7 @@ export class Authority {
       stored: live.facts.stored,
       turn: live.derived.game.position.turn,
       online: { fox: presence.isOnline('fox'), geese: presence.isOnline('geese') },
-      deadline: null,
+      deadline: correspondenceDeadline(live.facts.stored),
     };
     for (const observer of observers) {
       try {
