@@ -109,7 +109,7 @@ describe('pushes', () => {
     await Promise.all([foxSocket.close(), geeseSocket.close()]);
   });
 
-  it('an offer to the opponent, and ended to both', async () => {
+  it('each offer (draw, takeback, rematch) to the opponent, and ended to both', async () => {
     const { id, tokens } = await table();
     const fox = service.subscribe();
     const geese = service.subscribe();
@@ -117,21 +117,28 @@ describe('pushes', () => {
     await subscribe(id, tokens.geese, geese);
     const foxSocket = await joinTable(server, id, tokens.fox);
     const geeseSocket = await joinTable(server, id, tokens.geese);
+    const offer = (kind: string) => ({ type: 'offer', offer: kind, table: id, variant: 'standard' });
     foxSocket.send({ type: 'draw-offer' });
-    const [offer] = await service.waitFor(1);
-    expect(offer).toMatchObject({
+    expect((await service.waitFor(1))[0]).toMatchObject({
       subscription: geese.number,
-      payload: { type: 'offer', offer: 'draw', table: id, variant: 'standard' },
+      payload: offer('draw'),
       urgency: 'normal',
     });
+    foxSocket.send({ type: 'move', ply: 0, path: ['d4', 'e5'] }); // the geese are connected: no your-move
+    await geeseSocket.next('moved');
+    foxSocket.send({ type: 'takeback-offer' });
+    expect((await service.waitFor(2))[1]).toMatchObject({ subscription: geese.number, payload: offer('takeback') });
     geeseSocket.send({ type: 'resign' });
-    const all = await service.waitFor(3);
-    const ended = all.slice(1).sort((a, b) => a.subscription - b.subscription);
     const result = { winner: 'fox', reason: 'resignation' };
+    const ended = (await service.waitFor(4)).slice(2).sort((a, b) => a.subscription - b.subscription);
     expect(ended).toMatchObject([
       { subscription: fox.number, payload: { type: 'ended', table: id, result } },
       { subscription: geese.number, payload: { type: 'ended', table: id, result } },
     ]);
+    geeseSocket.send({ type: 'rematch' });
+    expect((await service.waitFor(5))[4]).toMatchObject({ subscription: fox.number, payload: offer('rematch') });
+    await settle();
+    expect(service.received).toHaveLength(5);
     await Promise.all([foxSocket.close(), geeseSocket.close()]);
   });
 

@@ -101,7 +101,7 @@ export class SqliteStore implements TableStore {
       finish: db.prepare('UPDATE tables SET result = ?, ended_at = ? WHERE id = ? AND result IS NULL'),
       rematch: db.prepare('UPDATE tables SET rematch = ? WHERE id = ?'),
       // v1.2: the compare-and-set of a takeback is on the ply, like the append's.
-      plyOf: db.prepare<[string]>('SELECT count(*) FROM moves WHERE table_id = ?').pluck(),
+      plyOf: db.prepare<[string]>('SELECT count(*) AS n FROM moves WHERE table_id = ?'),
       unfinishedTakebacks: db.prepare<[string]>('SELECT takebacks FROM tables WHERE id = ? AND result IS NULL'),
       dropMoves: db.prepare('DELETE FROM moves WHERE table_id = ? AND ply >= ?'),
       setTakebacks: db.prepare('UPDATE tables SET takebacks = ? WHERE id = ?'),
@@ -146,7 +146,7 @@ export class SqliteStore implements TableStore {
     });
     this.#takeBack = atomic(db, (id: string, ply: number, to: number, at: number): boolean => {
       const row = s.unfinishedTakebacks.get(id) as { takebacks: string | null } | undefined;
-      if (!row || s.plyOf.get(id) !== ply) return false;
+      if (!row || (s.plyOf.get(id) as { n: number }).n !== ply) return false;
       const takebacks = [...(row.takebacks ? (JSON.parse(row.takebacks) as Takeback[]) : []), { to, at }];
       s.dropMoves.run(id, to);
       s.setTakebacks.run(JSON.stringify(takebacks), id);

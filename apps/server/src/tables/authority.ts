@@ -18,11 +18,10 @@ import type {
 import { type Side, SIDES } from '@fg/rules';
 
 import type { BusMessage, TableBus } from '../store/bus.js';
-import type { TableEvent } from '../store/events.js';
 import { MemoryBus } from '../store/memory-bus.js';
 import type { TableStore } from '../store/store.js';
 import { type Answer, done, refuse } from './answer.js';
-import { ChangePath, lostRace } from './change-path.js';
+import { ChangePath, type Committed, lostRace } from './change-path.js';
 import { correspondenceDeadline, dueAt } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
 import type { Member } from './member.js';
@@ -31,11 +30,10 @@ import { tableFromBody } from './new-table.js';
 import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
 import { TableCache } from './table-cache.js';
 import { DeadlineTimers } from './table-clock.js';
-import type { TableObserver } from './table-observer.js';
+import { type TableObserver, tellCommitted } from './table-observer.js';
+import { TableQueue, UNAVAILABLE } from './table-queue.js';
 import type { LiveTable } from './table-state.js';
-import { builtView, tableSnapshot, tableView } from './views.js';
-
-export type { PlayMessage } from './decide.js';
+import { builtView, recordOf, tableSnapshot, tableView } from './views.js';
 
 /** Settings and seams of the authority. */
 export interface AuthorityOptions {
@@ -52,8 +50,6 @@ export interface AuthorityOptions {
 
 const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
 
-const UNAVAILABLE = 'the server cannot do this just now; nothing changed, try again shortly';
-
 /** The authority over all tables of this server. */
 export class Authority {
   readonly #store: TableStore;
@@ -69,6 +65,7 @@ export class Authority {
   readonly #seated = new Map<Member, LiveTable>();
   readonly #timers: DeadlineTimers<LiveTable>;
   readonly #path: ChangePath;
+  readonly #queue: TableQueue;
   readonly #observers: readonly TableObserver[];
 
   constructor(store: TableStore, options: AuthorityOptions) {
@@ -83,20 +80,24 @@ export class Authority {
     this.#onError = options.onError ?? (() => undefined);
     this.#cache = new TableCache(store, this.#bus, this.#now, this.#onError);
     this.#observers = options.observers ?? [];
+    this.#queue = new TableQueue(this.#cache, this.#onError, (live) => this.#changed(live));
+    const committed: Committed = (live, event) => tellCommitted(this.#observers, live, event, this.#onError); // v1.2
     this.#path = new ChangePath({
       store,
       bus: this.#bus,
       cache: this.#cache,
       now: this.#now,
       rules: this.#rules,
-      committed: (live, event) => this.#committed(live, event), // v1.2 push
+      committed,
     });
     // Deadlines: each instance holding a table times it; the store's compare-and-set on the result decides once.
     this.#timers = new DeadlineTimers<LiveTable>(
       this.#now,
       (live) => dueAt(live.facts.stored, live.derived.clock, this.#rules),
       (live) =>
-        void this.#guarded(live, () => this.#path.endIfDue(live)).catch((e: unknown) => this.#onError(e, 'clock')),
+        void this.#queue
+          .guarded(live, () => this.#path.endIfDue(live))
+          .catch((e: unknown) => this.#onError(e, 'clock')),
     );
     this.#cache.onChange = (live) => this.#timers.sync(live.id, live);
     this.#cache.onForget = (id) => this.#timers.drop(id);
@@ -133,13 +134,9 @@ export class Authority {
     return done({ table: tableView(live, this.#now()), seat });
   }
 
-  /**
-   * v1.2: ends a table's game if a deadline of it has passed (the correspondence referee calls it for tables that
-   * may not be in memory here); the store's compare-and-set on the result decides once, on any instance. Returns
-   * the correspondence deadline that stands after it (null: none, the game is over or no such table).
-   */
+  /** v1.2: ends a game whose deadline passed, loading it if need be (the correspondence referee); the deadline after. */
   async endIfDue(id: string): Promise<number | null> {
-    const after = await this.#onTable(id, async (live) => {
+    const after = await this.#queue.onTable(id, async (live) => {
       await this.#path.endIfDue(live);
       return done(correspondenceDeadline(live.facts.stored));
     });
@@ -150,7 +147,7 @@ export class Authority {
 
   /** Takes the asked seat, or the free one; a taken seat answers `seat-taken`. */
   async takeSeat(id: string, side?: Side): Promise<Answer<TakeSeatResponse, HttpErrorCode>> {
-    return this.#onTable(id, async (live) => {
+    return this.#queue.onTable(id, async (live) => {
       const { stored } = live.facts;
       const free = side ?? (stored.seats.fox === null ? 'fox' : 'geese');
       if (stored.seats[free] !== null)
@@ -192,17 +189,12 @@ export class Authority {
   /** The replayable record of a table's game, or null. A store that does not answer throws. */
   async record(id: string): Promise<RecordResponse | null> {
     const live = await this.#cache.get(id);
-    if (!live) return null;
-    const { stored } = live.facts;
-    return {
-      record: { variant: stored.variant, options: { ...live.derived.game.variant.options }, moves: [...stored.moves] },
-      result: stored.result,
-    };
+    return live ? recordOf(live) : null;
   }
 
   /** Joins a member to a table: with a seat's token as its player, without one as a spectator. */
   async join(id: string, member: Member, token?: string): Promise<Answer<Role, SocketErrorCode>> {
-    return this.#onTable(id, async (live) => {
+    return this.#queue.onTable(id, async (live) => {
       let role: Role = 'spectator';
       if (token !== undefined) {
         const holds = (): Side | undefined => SIDES.find((s) => tokenMatches(token, live.facts.stored.seats[s]));
@@ -249,7 +241,7 @@ export class Authority {
   async play(member: Member, message: PlayMessage): Promise<Answer<void, SocketErrorCode>> {
     const live = this.#seated.get(member);
     if (!live) return refuse('hello-first', 'send hello first');
-    return this.#guarded(live, async () => {
+    return this.#queue.guarded(live, async () => {
       const seating = live.presence.members.get(member);
       if (!seating) return refuse('hello-first', 'send hello first');
       if (seating.role === 'spectator')
@@ -298,45 +290,6 @@ export class Authority {
 
   // ---- plumbing ----
 
-  /** Runs an action on a loaded table; a table that does not exist answers `table-not-found`. */
-  async #onTable<T, C extends SocketErrorCode | HttpErrorCode>(
-    id: string,
-    action: (live: LiveTable) => Promise<Answer<T, C>>,
-  ): Promise<Answer<T, C | 'table-not-found' | 'unavailable'>> {
-    let live: LiveTable | null;
-    try {
-      live = await this.#cache.get(id);
-    } catch (error) {
-      this.#onError(error, 'load table');
-      return refuse('unavailable', UNAVAILABLE);
-    }
-    if (!live) return refuse('table-not-found', `no table "${id}"`);
-    return this.#guarded(live, () => action(live));
-  }
-
-  /**
-   * Runs one action on a table after the ones before it, so checks and writes never interleave. A store or bus
-   * call that fails answers `unavailable` and sets the cache back to the store's truth (docs/protocol.md).
-   */
-  #guarded<T, C extends SocketErrorCode | HttpErrorCode>(
-    live: LiveTable,
-    action: () => Promise<Answer<T, C>>,
-  ): Promise<Answer<T, C | 'unavailable'>> {
-    const run = this.#cache.exclusive(live, async (): Promise<Answer<T, C | 'unavailable'>> => {
-      try {
-        if (live.stale) await this.#cache.refresh(live);
-        return await action();
-      } catch (error) {
-        this.#onError(error, 'store');
-        live.stale = true;
-        await this.#cache.refresh(live).catch(() => undefined);
-        return refuse('unavailable', UNAVAILABLE);
-      }
-    });
-    void run.finally(() => this.#changed(live)).catch(() => undefined); // v1.1 observers
-    return run;
-  }
-
   /** An event from another instance: presence changes the connections only, the rest goes through `evolve`. */
   #heard(id: string, message: BusMessage): void {
     if (message.origin === this.#bus.instance) return;
@@ -351,27 +304,6 @@ export class Authority {
         return this.#cache.exclusive(live, () => this.#path.follow(live, message));
       })
       .catch((error: unknown) => this.#onError(error, 'bus event'));
-  }
-
-  /** v1.2: tells the observers that care (push) of a change this instance committed; faults are logged, never thrown. */
-  #committed(live: LiveTable, event: TableEvent): void {
-    const observers = this.#observers.filter((o) => o.committed !== undefined);
-    if (observers.length === 0) return;
-    const { presence } = live;
-    const commit = {
-      event,
-      stored: live.facts.stored,
-      turn: live.derived.game.position.turn,
-      online: { fox: presence.isOnline('fox'), geese: presence.isOnline('geese') },
-      deadline: correspondenceDeadline(live.facts.stored),
-    };
-    for (const observer of observers) {
-      try {
-        observer.committed!(commit);
-      } catch (error) {
-        this.#onError(error, 'table observer');
-      }
-    }
   }
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */

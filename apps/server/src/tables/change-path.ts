@@ -24,8 +24,11 @@ export interface ChangePathDeps {
   readonly now: () => number;
   readonly rules: DeadlineRules;
   /** v1.2: told of each event this instance wrote, after its members were told (push hands it on). */
-  readonly committed?: (live: LiveTable, event: TableEvent) => void;
+  readonly committed?: Committed;
 }
+
+/** v1.2: what is told of each event this instance wrote (push, the correspondence referee). */
+export type Committed = (live: LiveTable, event: TableEvent) => void;
 
 /** What a lost compare-and-set answers the sender: the table moved on through another instance. */
 export function lostRace(event: TableEvent): [SocketErrorCode, string] {

@@ -18,6 +18,7 @@ export class TablePresence {
   presenceText = '';
   presenceTimer: ReturnType<typeof setTimeout> | null = null;
   reported: InstancePresence | null = null; // what this instance last stored on the bus
+  unsent = false; // the last write to the bus failed: it is made again when the bus is back
 
   constructor(now: number) {
     this.#loadedAt = now;

@@ -148,8 +148,7 @@ export class TableCache {
    */
   refreshAll(): void {
     for (const live of this.#tables.values()) {
-      live.presence.reported = null;
-      this.presenceChanged(live);
+      if (live.presence.reported || live.presence.unsent || live.presence.members.size > 0) this.#report(live, true);
       this.exclusive(live, () => this.refresh(live)).catch((error: unknown) => this.#onError(error, 'refresh'));
     }
   }
@@ -174,19 +173,27 @@ export class TableCache {
     const presence = live.presence;
     presence.presenceTimer = null;
     presence.presenceSentAt = performance.now();
-    const local = presence.local();
-    if (!samePresence(presence.reported, local) && (presence.reported || presence.members.size > 0)) {
-      presence.reported = local;
-      this.#bus.setPresence(live.id, local).catch((error: unknown) => {
-        presence.reported = null; // written again with the next change or the bus's return
-        this.#onError(error, 'presence');
-      });
-    }
+    if (presence.reported || presence.unsent || presence.members.size > 0) this.#report(live, false);
     const message = presenceMessage(live, this.#now());
     const text = JSON.stringify(message);
     if (text === presence.presenceText) return;
     presence.presenceText = text;
     for (const member of presence.members.keys()) member.send(text, message);
+  }
+
+  /** Writes this instance's connections at a table to the bus (and so to the other instances), when they changed. */
+  #report(live: LiveTable, always: boolean): void {
+    const presence = live.presence;
+    const local = presence.local();
+    if (!always && samePresence(presence.reported, local)) return;
+    presence.reported = local;
+    presence.unsent = false;
+    this.#bus.setPresence(live.id, local).catch((error: unknown) => {
+      // Written again with the next change, or when the bus is back.
+      presence.reported = null;
+      presence.unsent = true;
+      this.#onError(error, 'presence');
+    });
   }
 
   #dropDead(): void {

@@ -4,6 +4,8 @@ import type { Side } from '@fg/rules';
 
 import type { TableEvent } from '../store/events.js';
 import type { StoredTable } from '../store/store.js';
+import { correspondenceDeadline } from './deadlines.js';
+import type { LiveTable } from './table-state.js';
 
 /** A table's facts after a change: as stored, plus who is there now. */
 export interface TableSnapshot {
@@ -27,4 +29,29 @@ export interface TableObserver {
   changed(table: TableSnapshot): void;
   /** v1.2 (push): told after each change this instance committed, before any other instance heard of it. */
   committed?(commit: TableCommit): void;
+}
+
+/** v1.2: tells the observers that care (push, correspondence) of a change this instance committed; faults are logged. */
+export function tellCommitted(
+  observers: readonly TableObserver[],
+  live: LiveTable,
+  event: TableEvent,
+  onError: (error: unknown, what: string) => void,
+): void {
+  let commit: TableCommit | null = null;
+  for (const observer of observers) {
+    if (!observer.committed) continue;
+    commit ??= {
+      event,
+      stored: live.facts.stored,
+      turn: live.derived.game.position.turn,
+      online: { fox: live.presence.isOnline('fox'), geese: live.presence.isOnline('geese') },
+      deadline: correspondenceDeadline(live.facts.stored),
+    };
+    try {
+      observer.committed(commit);
+    } catch (error) {
+      onError(error, 'table observer');
+    }
+  }
 }

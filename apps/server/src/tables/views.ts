@@ -1,7 +1,14 @@
 // The views of a table that clients are sent, and a new table's stored form. A table's view is built from its
 // facts once, then advanced by the very messages its members are sent, through the one transition the web app
 // runs too (applyServerMessage, docs/protocol.md): what a member is welcomed with is what the others hold.
-import { type Seats, type ServerMessage, type ServerMessageOf, tableStatus, type TableView } from '@fg/protocol';
+import {
+  type RecordResponse,
+  type Seats,
+  type ServerMessage,
+  type ServerMessageOf,
+  tableStatus,
+  type TableView,
+} from '@fg/protocol';
 import { applyServerMessage } from '@fg/protocol/apply-message';
 import { SIDES } from '@fg/rules';
 
@@ -94,5 +101,14 @@ export function tableSnapshot(table: LiveTable): TableSnapshot {
     stored: table.facts.stored,
     spectators: table.presence.spectators(),
     connected: table.presence.members.size,
+  };
+}
+
+/** The replayable record of a table's game. */
+export function recordOf(table: LiveTable): RecordResponse {
+  const { stored } = table.facts;
+  return {
+    record: { variant: stored.variant, options: { ...table.derived.game.variant.options }, moves: [...stored.moves] },
+    result: stored.result,
   };
 }
