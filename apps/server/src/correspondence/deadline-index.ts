@@ -30,7 +30,7 @@ export class MemoryDeadlineIndex implements DeadlineIndex {
 }
 
 /** The sorted set of Redis mode: table id scored by its deadline. */
-export const DEADLINES_KEY = 'fg:correspondence:deadlines';
+const DEADLINES_KEY = 'fg:correspondence:deadlines';
 
 /** Redis mode: one sorted set for every instance. */
 export class RedisDeadlineIndex implements DeadlineIndex {

@@ -5,7 +5,7 @@ import type { PushSender } from './push-sender.js';
 import { type PushChange, pushesFor } from './push-triggers.js';
 
 /** What push makes of a committed event; null for events that tell nobody. */
-export function pushChange(commit: TableCommit): PushChange | null {
+function pushChange(commit: TableCommit): PushChange | null {
   const { event } = commit;
   switch (event.type) {
     case 'moved':

@@ -151,7 +151,7 @@ export class PushSender {
       const response = await fetch(details.endpoint, {
         method: 'POST',
         headers: details.headers as Record<string, string>,
-        body: details.body as unknown as Uint8Array,
+        body: details.body as unknown as ArrayBuffer, // a Buffer: fetch takes any ArrayBufferView
         redirect: 'manual', // a push service never redirects: following one would send the request elsewhere
         signal: AbortSignal.timeout(this.#timeoutMs),
       });

@@ -8,7 +8,7 @@ import { defineScript, type Script } from '../store/redis-keys.js';
 import { type PushSubscriptions, type StoredSubscription, withSubscription } from './push-subscriptions.js';
 
 /** The hash of a seat's subscriptions (the table's hash tag, so it lives in the table's slot). */
-export const pushKey = (table: string, side: Side): string => `fg:table:{${table}}:push:${side}`;
+const pushKey = (table: string, side: Side): string => `fg:table:{${table}}:push:${side}`;
 
 // KEYS[1] the seat's hash; ARGV endpoint, JSON, limit, keep-ms. Drops the oldest past the limit.
 const ADD = `

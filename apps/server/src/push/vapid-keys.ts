@@ -13,7 +13,7 @@ export interface VapidKeys {
 }
 
 /** The Redis key every instance reads the one key pair from. */
-export const VAPID_REDIS_KEY = 'fg:push:vapid';
+const VAPID_REDIS_KEY = 'fg:push:vapid';
 
 const isKeys = (value: unknown): value is VapidKeys =>
   typeof value === 'object' &&

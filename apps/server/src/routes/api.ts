@@ -13,7 +13,7 @@ type IdParams = { Params: { id: string } };
 const notFound = (id: string): [code: 'table-not-found', message: string] => ['table-not-found', `no table "${id}"`];
 
 /** The most tables `GET /api/tables?ids=` reads at once. */
-export const MAX_TABLES_READ = 50;
+const MAX_TABLES_READ = 50;
 /** Reads of `GET /api/tables?ids=` one address may make a minute (My games reads every half minute). */
 const TABLES_READS_PER_MINUTE = 120;
 

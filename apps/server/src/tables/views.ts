@@ -65,13 +65,13 @@ export function builtView(table: LiveTable, at: number): TableView {
 }
 
 /** v1.2: `{ correspondence, deadline }` for the view of a correspondence table; nothing for others. */
-export function correspondenceFields(stored: StoredTable): Pick<TableView, 'correspondence' | 'deadline'> {
+function correspondenceFields(stored: StoredTable): Pick<TableView, 'correspondence' | 'deadline'> {
   if (!stored.correspondence) return {};
   return { correspondence: { days: stored.correspondence.days }, deadline: isoDeadline(stored) };
 }
 
 /** v1.2: a correspondence table's deadline as ISO time, null while none runs. */
-export function isoDeadline(stored: StoredTable): string | null {
+function isoDeadline(stored: StoredTable): string | null {
   const deadline = correspondenceDeadline(stored);
   return deadline === null ? null : new Date(deadline).toISOString();
 }

@@ -34,7 +34,7 @@ const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number): Buffer =
 };
 
 /** Decrypts an aes128gcm body (RFC 8188 framing, RFC 8291 keys) for a subscription; throws if it does not decrypt. */
-export function decryptPush(body: Buffer, subscription: TestSubscription): Buffer {
+function decryptPush(body: Buffer, subscription: TestSubscription): Buffer {
   const salt = body.subarray(0, 16);
   const idLength = body[20]!;
   const serverKey = body.subarray(21, 21 + idLength); // the application server's ephemeral public key
@@ -56,7 +56,7 @@ export function decryptPush(body: Buffer, subscription: TestSubscription): Buffe
 }
 
 /** Checks `Authorization: vapid t=<JWT>, k=<key>`: the key is the server's, the ES256 signature holds, the claims fit. */
-export function verifyVapid(header: string | undefined, serverKey: string, audience: string): ReceivedPush['claims'] {
+function verifyVapid(header: string | undefined, serverKey: string, audience: string): ReceivedPush['claims'] {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match) throw new Error(`not a vapid authorization: ${header}`);
   const [, jwt, k] = match as unknown as [string, string, string];

@@ -106,7 +106,7 @@ const wordsFor = (language = 'en'): Words =>
   WORDS[language.slice(0, 2).toLowerCase() as keyof typeof WORDS] ?? WORDS.en;
 
 /** The payload of a push, or null when it is not one of ours. */
-export function readPayload(text: string | null): Payload | null {
+function readPayload(text: string | null): Payload | null {
   try {
     const value = JSON.parse(text ?? '') as Partial<Payload>;
     const known = value.type === 'your-move' || value.type === 'offer' || value.type === 'ended';
@@ -117,7 +117,7 @@ export function readPayload(text: string | null): Payload | null {
 }
 
 /** The notification for a payload. */
-export function notificationFor(payload: Payload, language?: string): NotificationShown {
+function notificationFor(payload: Payload, language?: string): NotificationShown {
   const w = wordsFor(language);
   let title = w.yourMove;
   let body = payload.move ? w.lastMove.replace('{move}', payload.move) : '';

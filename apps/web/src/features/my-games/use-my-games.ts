@@ -21,7 +21,7 @@ const REFRESH_MS = 30_000;
 const MAX_GAMES = 50;
 
 /** "Your move" first, then the newest seat first. */
-export function sortGames(games: MyGame[]): MyGame[] {
+function sortGames(games: MyGame[]): MyGame[] {
   return [...games].sort(
     (a, b) =>
       Number(b.yourMove) - Number(a.yourMove) || (b.seat.at ?? 0) - (a.seat.at ?? 0) || a.id.localeCompare(b.id),
