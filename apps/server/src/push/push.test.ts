@@ -36,6 +36,16 @@ async function table(): Promise<{ id: string; tokens: { fox: string; geese: stri
 const subscribe = (id: string, token: string, subscription: TestSubscription | { json: unknown }) =>
   request(server.base, 'POST', '/api/push/subscriptions', { table: id, token, subscription: subscription.json });
 
+/** A table whose two seats each have one subscription. */
+async function subscribedTable() {
+  const seated = await table();
+  const fox = service.subscribe();
+  const geese = service.subscribe();
+  await subscribe(seated.id, seated.tokens.fox, fox);
+  await subscribe(seated.id, seated.tokens.geese, geese);
+  return { ...seated, fox, geese };
+}
+
 /** Waits a little, for pushes that should not come. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -84,11 +94,7 @@ describe('the push API', () => {
 
 describe('pushes', () => {
   it('your-move to a player with no open socket, decrypted; none to one who is connected', async () => {
-    const { id, tokens } = await table();
-    const fox = service.subscribe();
-    const geese = service.subscribe();
-    await subscribe(id, tokens.fox, fox);
-    await subscribe(id, tokens.geese, geese);
+    const { id, tokens, geese } = await subscribedTable(); // the fox subscribed too: it is never pushed here
     const foxSocket = await joinTable(server, id, tokens.fox);
     foxSocket.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
     const [push] = await service.waitFor(1);
@@ -110,11 +116,7 @@ describe('pushes', () => {
   });
 
   it('each offer (draw, takeback, rematch) to the opponent, and ended to both', async () => {
-    const { id, tokens } = await table();
-    const fox = service.subscribe();
-    const geese = service.subscribe();
-    await subscribe(id, tokens.fox, fox);
-    await subscribe(id, tokens.geese, geese);
+    const { id, tokens, fox, geese } = await subscribedTable();
     const foxSocket = await joinTable(server, id, tokens.fox);
     const geeseSocket = await joinTable(server, id, tokens.geese);
     const offer = (kind: string) => ({ type: 'offer', offer: kind, table: id, variant: 'standard' });
