@@ -25,6 +25,7 @@ import { announcement, statusText } from './status-text';
 import { TableNotices } from './TableNotices';
 import { TableTools, useFlip } from './TableTools';
 import { TypedMove } from './TypedMove';
+import { useHiddenNotice } from './use-hidden-notice';
 import { useNotices } from './use-notices';
 import { useReview } from './use-review';
 import { useSentMove } from './use-sent-move';
@@ -56,6 +57,7 @@ function TablePage({ id }: { id: string }) {
   const review = useReview(table?.moves.length ?? 0);
   const [flipped, flip] = useFlip(id);
   useNotices(t, state, table);
+  useHiddenNotice(t, state.table, role); // v1.2
   // On a phone the move list is below the board: a review step brings the board (and its bar) into view.
   const boardArea = useRef<HTMLDivElement>(null);
   useEffect(() => {
