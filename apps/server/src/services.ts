@@ -7,10 +7,14 @@ import { ComputerSeats } from './computer/computer-seats.js';
 import { RedisComputerLease } from './computer/redis-computer-lease.js';
 import { ThinkPool } from './computer/think-pool.js';
 import type { Config } from './config.js';
+import { MemoryDeadlineIndex, RedisDeadlineIndex } from './correspondence/deadline-index.js';
+import { CorrespondenceReferee } from './correspondence/referee.js';
 import { Lobby } from './lobby/lobby.js';
 import { type LobbyIndex, MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import type { LogThrottle } from './logger.js';
+import { openPush, type Push } from './push/push.js';
+import { PushObserver } from './push/push-observer.js';
 import { type Backend, openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
 import { unavailableOnFailure } from './store/store-unavailable.js';
@@ -22,6 +26,7 @@ export interface AppDeps {
   readonly now?: () => number;
   readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
   readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
+  readonly pushRetryMs?: readonly number[]; // v1.2: pauses before each push retry (tests shorten them)
 }
 
 /** The parts of a running server. */
@@ -30,10 +35,17 @@ export interface Services {
   readonly lobby: Lobby;
   readonly computers: ComputerSeats;
   readonly authority: Authority;
+  readonly push: Push | null; // v1.2: null when PUSH_HOSTS=off
+  readonly referee: CorrespondenceReferee; // v1.2
 }
 
 /** Opens the backend and makes every part for its mode, once. */
-export function openServices(config: Config, deps: AppDeps, log: FastifyBaseLogger, throttle: LogThrottle): Services {
+export async function openServices(
+  config: Config,
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  throttle: LogThrottle,
+): Promise<Services> {
   const onError = (error: unknown, what: string): void => throttle.error(log, what, error);
   const backend = openBackend(config, deps.store, {
     onError,
@@ -52,15 +64,24 @@ export function openServices(config: Config, deps: AppDeps, log: FastifyBaseLogg
     ...(shared ? { lease: new RedisComputerLease(shared.redis, backend.bus.instance) } : {}),
     ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
   });
+  // v1.2: push (keys, subscriptions kept with the seats, a sending queue); null when PUSH_HOSTS=off.
+  const push = await openPush(config, backend.pushSubscriptions, shared?.redis ?? null, onError, deps.pushRetryMs);
+  // v1.2: correspondence deadlines, kept for every running game (shared in Redis mode), and ended on time.
+  const referee = new CorrespondenceReferee(
+    shared ? unavailableOnFailure(new RedisDeadlineIndex(shared.redis), 'redis') : new MemoryDeadlineIndex(),
+    { ...(deps.now ? { now: deps.now } : {}), onError },
+  );
   const authority = new Authority(backend.store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     firstMoveSeconds: config.firstMoveSeconds,
+    correspondenceDayMs: config.correspondenceDayMs,
     ...(deps.now ? { now: deps.now } : {}),
     onError,
-    observers: [lobby, computers], // v1.1
+    // v1.1 lobby and computer, v1.2 correspondence and push
+    observers: [lobby, computers, referee, ...(push ? [new PushObserver(push.sender)] : [])],
   });
   computers.bind(authority); // v1.1
-  return { backend, lobby, computers, authority };
+  return { backend, lobby, computers, authority, push, referee };
 }

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
 import { PlayComputerPanel } from '../computer/PlayComputerPanel';
 import { LobbyPanel } from '../lobby/LobbyPanel';
+import { MyGamesPanel } from '../my-games/MyGamesPanel';
 import { StartPicture } from '../variant/StartPicture';
 
 /** One variant: picture, name, one line, rules link and Create table. */
@@ -51,6 +52,7 @@ export default function HomePage() {
         <h1>{t('home.heading')}</h1>
         <p className="lead">{t('home.lead')}</p>
       </section>
+      <MyGamesPanel />
       <PlayComputerPanel />
       <LobbyPanel />
       <section aria-labelledby="variants-heading">

@@ -9,6 +9,7 @@ import { useLocation, useParams, useSearch } from 'wouter';
 import { NotFound } from '../../app/NotFound';
 import { adoptSeatFromFragment } from '../../lib/seat-store';
 import { ClockPanel } from './ClockPanel';
+import { DeadlineLine } from './DeadlineLine';
 import { GameBoard } from './GameBoard';
 import { GameControls } from './GameControls';
 import { GameSummary } from './GameSummary';
@@ -16,6 +17,7 @@ import { InviteSection } from './InviteSection';
 import { JoinBanner } from './JoinBanner';
 import { gameAt, repeatsThirdTime } from './move-entry';
 import { MoveList } from './MoveList';
+import { NotifyButton } from './NotifyButton';
 import { ReviewBar } from './ReviewBar';
 import { SeatsPanel } from './SeatsPanel';
 import { expectedEcho, withSentMove } from './sent-move';
@@ -23,6 +25,7 @@ import { announcement, statusText } from './status-text';
 import { TableNotices } from './TableNotices';
 import { TableTools, useFlip } from './TableTools';
 import { TypedMove } from './TypedMove';
+import { useHiddenNotice } from './use-hidden-notice';
 import { useNotices } from './use-notices';
 import { useReview } from './use-review';
 import { useSentMove } from './use-sent-move';
@@ -54,6 +57,7 @@ function TablePage({ id }: { id: string }) {
   const review = useReview(table?.moves.length ?? 0);
   const [flipped, flip] = useFlip(id);
   useNotices(t, state, table);
+  useHiddenNotice(t, state.table, role); // v1.2
   // On a phone the move list is below the board: a review step brings the board (and its bar) into view.
   const boardArea = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -155,6 +159,7 @@ function TablePage({ id }: { id: string }) {
         </div>
         <aside className="table-page__side">
           {table?.clock && <ClockPanel clock={table.clock} at={state.clockAt} viewer={side} />}
+          {table && <DeadlineLine table={table} />}
           {table && side && (
             <GameControls
               table={table}
@@ -174,6 +179,7 @@ function TablePage({ id }: { id: string }) {
             />
           )}
           {table && <TableTools id={id} flipped={flipped} onFlip={flip} />}
+          {table && side && !table.result && <NotifyButton id={id} />}
           {game && canMove && <TypedMove game={game} onMove={requestMove} />}
           {table && <SeatsPanel table={table} role={role} />}
           {table && <InviteSection id={id} side={side} />}

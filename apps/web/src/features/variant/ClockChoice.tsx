@@ -1,6 +1,6 @@
 // The time control of a new table: none by default, the usual presets, or minutes and increment of one's own.
 import type { ClockSetting } from '@fg/protocol';
-import { CLOCK_LIMITS } from '@fg/protocol/vocabulary';
+import { CLOCK_LIMITS, CORRESPONDENCE_DAYS } from '@fg/protocol/vocabulary';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,10 +15,12 @@ const CLOCK_PRESETS: readonly (readonly [minutes: number, increment: number])[] 
 /** Props of the time control choice. */
 export interface ClockChoiceProps {
   readonly onChange: (clock: ClockSetting | null) => void;
+  /** v1.2: given, the choice also offers correspondence (days a move; never with a clock). */
+  readonly onCorrespondence?: (days: number | null) => void;
 }
 
 /** A select of no clock / presets / custom; custom shows two number fields. */
-export function ClockChoice({ onChange }: ClockChoiceProps) {
+export function ClockChoice({ onChange, onCorrespondence }: ClockChoiceProps) {
   const { t } = useTranslation();
   const id = useId();
   const [choice, setChoice] = useState('none');
@@ -30,7 +32,9 @@ export function ClockChoice({ onChange }: ClockChoiceProps) {
   });
   const pick = (value: string): void => {
     setChoice(value);
-    if (value === 'none') return onChange(null);
+    const days = /^days:(\d+)$/.exec(value);
+    onCorrespondence?.(days ? Number(days[1]) : null);
+    if (value === 'none' || days) return onChange(null);
     if (value === 'custom') return onChange(custom(minutes, increment));
     const [m, i] = value.split('+').map(Number);
     onChange({ initial: m! * 60, increment: i! });
@@ -45,6 +49,15 @@ export function ClockChoice({ onChange }: ClockChoiceProps) {
             <option key={`${m}+${i}`} value={`${m}+${i}`}>{`${m}+${i}`}</option>
           ))}
           <option value="custom">{t('create.clockCustom')}</option>
+          {onCorrespondence && (
+            <optgroup label={t('correspondence.label')}>
+              {CORRESPONDENCE_DAYS.map((days) => (
+                <option key={days} value={`days:${days}`}>
+                  {t('correspondence.perMove', { count: days })}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
       </label>
       {choice === 'custom' && (

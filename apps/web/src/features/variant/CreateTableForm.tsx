@@ -1,5 +1,6 @@
 // Create table with a variant's options and the creator's side.
 import type { ClockSetting, SeatChoice } from '@fg/protocol';
+import type { CorrespondenceDays } from '@fg/protocol/vocabulary';
 import type { OptionValue, VariantInfo } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ export function CreateTableForm({
   const [options, setOptions] = useState<Record<string, OptionValue>>({ ...info.defaultOptions });
   const [side, setSide] = useState<SeatChoice>('random');
   const [clock, setClock] = useState<ClockSetting | null>(null);
+  const [days, setDays] = useState<CorrespondenceDays | null>(null); // v1.2: correspondence, days a move
   const [listed, setListed] = useState(false); // v1.1: a private link stays private unless asked
   const { create, busy, error } = useCreateTable();
   const change = (name: string, value: OptionValue): void => {
@@ -37,7 +39,8 @@ export function CreateTableForm({
       className="create-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void create(info.id, options, side, { listed, ...(clock ? { clock } : {}) });
+        const time = clock ? { clock } : days ? { correspondence: { days } } : {};
+        void create(info.id, options, side, { listed, ...time });
       }}
     >
       {info.options.map((spec) =>
@@ -64,7 +67,7 @@ export function CreateTableForm({
         ),
       )}
       <SideChoice choices={SEAT_CHOICES} value={side} onChange={setSide} />
-      <ClockChoice onChange={setClock} />
+      <ClockChoice onChange={setClock} onCorrespondence={(d) => setDays(d as CorrespondenceDays | null)} />
       <label className="check">
         <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
         {t('create.listed')}
