@@ -51,6 +51,9 @@ describe.each(modes)('takeback and rematch decline (%s)', (_mode, start, restart
     await geese.next('moved');
     fox.send({ type: 'takeback-offer' });
     fox.send({ type: 'takeback-offer' });
+    // The pong comes after both offers are handled (one connection's messages go in order).
+    fox.send({ type: 'ping' });
+    await fox.next('pong');
     for (const client of [fox, geese, spectator]) expect((await client.next('takeback-offered')).side).toBe('fox');
     expect((await view(server, id)).takebackOffer).toBe('fox');
     geese.send({ type: 'takeback-accept' });
