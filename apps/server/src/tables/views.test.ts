@@ -277,7 +277,8 @@ describe('the kept view over random games', () => {
           }
         },
       ),
-      { numRuns: 100 },
+      // A fixed seed: the list of kinds below must be seen on every run, not on most (it was a flaky CI failure).
+      { numRuns: 100, seed: 1 },
     );
     // The games went through every kind of message the table's members hear (presence goes out on a timer).
     expect([...seen].sort()).toEqual([
