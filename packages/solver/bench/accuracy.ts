@@ -27,10 +27,13 @@ const wanted = Number(option('positions', '2000'));
 const [low, high] = option('levels', '1-8').split('-').map(Number) as [number, number];
 const seed = Number(option('seed', '1'));
 const solution = openSolution(option('dir', solutionDir()), { geese: 13 });
-if (!solution || solution.maxGeese < 13) {
-  process.stderr.write('no full 13-geese table installed: build it with pnpm solve standard --geese 13\n');
+if (!solution) {
+  process.stderr.write('no 13-geese table installed: build it with pnpm solve standard --geese 13\n');
   process.exit(2);
 }
+// A test table (--up-to K) samples only the positions with at most K geese: a dry run of this script.
+if (solution.maxGeese < 13)
+  process.stderr.write(`a test table: positions with at most ${solution.maxGeese} geese only\n`);
 
 /** Positions won for the side to move, each side's up to `wanted / 2`, from games of many kinds. */
 function sample(): { fox: Position[]; geese: Position[] } {
@@ -45,8 +48,9 @@ function sample(): { fox: Position[]; geese: Position[] } {
     let game = newGame(STANDARD);
     for (let ply = 0; game.result === null && ply < 300; ply++) {
       const { position } = game;
-      const pool = pools[solution!.winner(position)];
-      if (solution!.winner(position) === position.turn && pool.size < wanted / 2 && next() < 0.3)
+      const winner = solution!.covers(position) ? solution!.winner(position) : null;
+      const pool = winner === null ? null : pools[winner];
+      if (pool && winner === position.turn && pool.size < wanted / 2 && next() < 0.3)
         pool.set(positionKey(position), position);
       const move =
         ply < opening

@@ -103,11 +103,12 @@ async function main(args: readonly string[]): Promise<number> {
   if (process.stderr.isTTY) process.stderr.write('\n');
   const summary = writeSummary(parsed.out, build);
   const out = [`table: ${build.path}`];
-  if (summary.start)
-    out.push(
-      `start: ${summary.start.winner} wins; winning first moves: ${summary.start.winningMoves.join(' ') || 'none (the fox is to move and loses)'}`,
-    );
-  else out.push(`start: not in this test table (tiers ${MIN_GEESE}..${summary.maxGeese})`);
+  if (summary.start?.winner === 'fox')
+    out.push(`start: the fox wins; winning first moves: ${summary.start.winningMoves.join(' ')}`);
+  else if (summary.start) {
+    const replies = Object.entries(summary.start.replies).map(([move, keep]) => `${move}: ${keep.join(' ')}`);
+    out.push(`start: the geese win; the geese's winning replies to each first move of the fox: ${replies.join('; ')}`);
+  } else out.push(`start: not in this test table (tiers ${MIN_GEESE}..${summary.maxGeese})`);
   for (const t of summary.tiers)
     out.push(
       `geese ${t.geese}: ${t.sets} sets; fox to move wins ${t.foxToMove.foxWins} of ${t.foxToMove.positions}; geese to move win ${t.geeseToMove.geeseWins} of ${t.geeseToMove.positions}`,

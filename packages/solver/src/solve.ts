@@ -135,6 +135,26 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
   const partialPath = tablePath(dir, geese) + '.partial';
   const xPath = (k: number): string => join(folder, `x-${k}.bin`);
   const started = Date.now();
+  const finished = tablePath(dir, geese);
+  if (existsSync(finished) && readHeader(finished).maxGeese === top) {
+    // Built already: report it as its build did (summary.json keeps the build's own figures).
+    log(`the table is built already: ${finished}`);
+    const summaryPath = join(folder, 'summary.json');
+    const old = existsSync(summaryPath)
+      ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as {
+          wallSeconds: number;
+          peakRssBytes: number;
+          resumed: boolean;
+        })
+      : { wallSeconds: 0, peakRssBytes: 0, resumed: false };
+    return {
+      header: readHeader(finished),
+      path: finished,
+      wallSeconds: old.wallSeconds,
+      peakRssBytes: old.peakRssBytes,
+      resumed: old.resumed,
+    };
+  }
 
   let state: State | null = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as State) : null;
   if (

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { getVariant, startPosition } from '@fg/rules';
+import { applyMove, generateMoves, getVariant, makeMoveText, startPosition } from '@fg/rules';
 
 import { tableFolder } from './dir.js';
 import { openSolution } from './lookup.js';
@@ -17,7 +17,11 @@ export interface SolveSummary {
   readonly options: { readonly geese: number; readonly sideways: false };
   readonly maxGeese: number;
   readonly tiers: readonly TierSummary[];
-  readonly start: { readonly winner: string; readonly winningMoves: readonly string[] } | null; // null for a test table
+  readonly start: {
+    readonly winner: string; // who wins the start with perfect play
+    readonly winningMoves: readonly string[]; // the fox's first moves that keep the win (none when the geese win)
+    readonly replies: Readonly<Record<string, readonly string[]>>; // after each fox first move: the geese's winning replies ([] where the fox wins)
+  } | null; // null for a test table
   readonly wallSeconds: number;
   readonly peakRssBytes: number;
   readonly resumed: boolean; // the build was stopped and continued (wall time adds up the runs)
@@ -31,9 +35,15 @@ export function writeSummary(dir: string, build: BuildResult): SolveSummary {
     const solution = openSolution(dir, header.options)!;
     const variant = getVariant('standard', header.options);
     if (!variant.ok) throw new Error(variant.error.message);
-    const verdict = solution.verdict(startPosition(variant.value));
+    const position = startPosition(variant.value);
+    const verdict = solution.verdict(position);
+    const replies: Record<string, readonly string[]> = {};
+    for (const path of generateMoves(variant.value, position)) {
+      const after = solution.verdict(applyMove(variant.value, position, path));
+      replies[makeMoveText(variant.value.board, path)] = after.winner === 'geese' ? after.keep : [];
+    }
     solution.close();
-    start = { winner: verdict.winner, winningMoves: verdict.keep };
+    start = { winner: verdict.winner, winningMoves: verdict.keep, replies };
   }
   const summary: SolveSummary = {
     variant: 'standard',
