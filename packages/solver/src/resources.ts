@@ -5,17 +5,17 @@ import { freemem, totalmem } from 'node:os';
 
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
 
-/** Bytes of the shared arrays while tier k is solved: FW and GW of k, X of k (unless top), X of k - 1. */
-function tierMemory(k: number, top: number): number {
-  const sets = choose(POINTS, k);
-  return 4 * (2 * sets + (k < top ? sets : 0) + (k > MIN_GEESE ? choose(POINTS, k - 1) : 0));
+/** Sets the two X buffers must hold: the largest tier below the top of each parity (odd, even k). */
+export function xBufferSizes(top: number): [number, number] {
+  const most: [number, number] = [0, 0];
+  for (let k = MIN_GEESE; k < top; k++) most[k % 2] = Math.max(most[k % 2]!, choose(POINTS, k));
+  return most;
 }
 
-/** Bytes the solve up to `top` geese needs in memory at its peak, with room for the program itself. */
+/** Bytes the solve up to `top` geese holds: FW and GW at the top tier's size and the two X buffers, with room for the program. */
 export function solveMemory(top: number): number {
-  let peak = 0;
-  for (let k = MIN_GEESE; k <= top; k++) peak = Math.max(peak, tierMemory(k, top));
-  return peak + 256 * 2 ** 20;
+  const [a, b] = xBufferSizes(top);
+  return 4 * (2 * choose(POINTS, top) + a + b) + 256 * 2 ** 20;
 }
 
 /** Gigabytes, for messages. */
