@@ -6,11 +6,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { ErrorNotice } from '../../app/ErrorNotice';
+import { StartPicture } from '../../components/board/StartPicture';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { useCreateTable } from '../../lib/use-create-table';
-import { PlayComputerPanel } from '../computer/PlayComputerPanel';
-import { LobbyPanel } from '../lobby/LobbyPanel';
-import { StartPicture } from '../variant/StartPicture';
+import { LobbyPanel } from './LobbyPanel';
+import { PlayComputerPanel } from './PlayComputerPanel';
 
 /** One variant: picture, name, one line, rules link and Create table. */
 function VariantCard({ id, name }: { id: VariantId; name: string }) {

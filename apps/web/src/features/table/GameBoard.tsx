@@ -5,7 +5,7 @@ import { type Game, moveInput } from '@fg/rules';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Board, type Piece } from '../../board/Board';
+import { Board, type Piece } from '../../components/board/Board';
 import { canEndChain, chainPieces, lastMovePath, pickPoint } from './move-entry';
 
 /** Props of the playable board. */

@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
-import { NotFound } from '../../app/NotFound';
-import { CreateTableForm } from './CreateTableForm';
-import { StartPicture } from './StartPicture';
+import { StartPicture } from '../../components/board/StartPicture';
+import { CreateTableForm } from '../../components/create-table/CreateTableForm';
+import { NotFound } from '../../components/NotFound';
 
 /** The rows of the rule-changes table, in docs/product.md order. */
 export const CHANGE_ROWS = ['board', 'pieces', 'setup', 'geeseMove', 'capture', 'foxWins', 'geeseWin'] as const;

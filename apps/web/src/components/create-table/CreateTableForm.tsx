@@ -1,14 +1,16 @@
 // Create table with a variant's options and the creator's side.
+import './create-table.css';
+
 import type { ClockSetting, SeatChoice } from '@fg/protocol';
 import type { OptionValue, VariantInfo } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ErrorNotice } from '../../app/ErrorNotice';
-import { SideChoice } from '../../app/SideChoice';
 import { useCreateTable } from '../../lib/use-create-table';
-import { LevelChoice } from '../computer/LevelChoice';
+import { ErrorNotice } from '../ErrorNotice';
+import { SideChoice } from '../SideChoice';
 import { ClockChoice } from './ClockChoice';
+import { LevelChoice } from './LevelChoice';
 
 /** The creator's choices of side. */
 const SEAT_CHOICES: readonly SeatChoice[] = ['fox', 'geese', 'random'];

@@ -1,0 +1,105 @@
+// The board drawn as SVG from the rules' board data; it is told what to mark and reports picks.
+// No rules logic inside: legal targets, the picked chain and the last move come from the caller.
+// Its parts: geometry.ts (where things go), BoardBackdrop (wood, lines, marks), BoardPoint (one
+// point), use-point-focus (keyboard), pieces (the drawings).
+import './board.css';
+
+import type { Board as BoardData } from '@fg/rules';
+import { useId, useMemo } from 'react';
+
+import { BoardBackdrop } from './BoardBackdrop';
+import { PicturePoint, type Piece, PlayPoint, type PointLook } from './BoardPoint';
+import { frameOf, frameRect, placer } from './geometry';
+import { BoardPaint } from './pieces';
+import { usePointFocus } from './use-point-focus';
+
+export type { Piece } from './BoardPoint';
+
+/** What the board shows and whom it tells about picks. */
+export interface BoardProps {
+  readonly board: BoardData;
+  readonly pieces: ReadonlyMap<string, Piece>; // 'd4' -> 'fox'
+  readonly targets?: readonly string[]; // points the picked piece may go to next: ['d5']
+  readonly picked?: readonly string[]; // the chain entered so far: ['d4', 'd6']
+  readonly lastMove?: readonly string[]; // the path of the last move: ['c3', 'c4']
+  readonly taken?: readonly string[]; // geese jumped by the chain being entered, drawn as taken: ['d5']
+  readonly marked?: readonly string[]; // points of note, e.g. the pen of Two Foxes
+  readonly flipped?: boolean; // drawn upside down: rank 1 at the top
+  /** The accessible name of a point, e.g. "d4, fox". */
+  readonly pointLabel: (point: string, piece: Piece | null) => string;
+  /** Extra words for a point's state, e.g. "legal target" (read after the name). */
+  readonly pointState?: (point: string) => string | undefined;
+  /** Called when a point is clicked, tapped or activated by keyboard; absent for a still picture. */
+  readonly onPick?: (point: string) => void;
+  readonly title: string; // the picture's accessible name
+  readonly className?: string;
+}
+
+/** An SVG board; interactive when `onPick` is given. */
+export function Board(props: BoardProps) {
+  const { board, pieces, targets = [], picked = [], lastMove = [], taken = [], marked = [], flipped = false } = props;
+  const { onPick, pointLabel, pointState, title } = props;
+  const interactive = onPick !== undefined;
+  const paint = useId().replace(/:/g, '');
+  const at = placer(board, flipped);
+  const byName = useMemo(() => new Map(board.points.map((p) => [p.name, p])), [board]);
+  const focus = usePointFocus(board, byName, picked[0], flipped, onPick);
+  const frame = frameOf(board);
+  const rect = frameRect(board, frame);
+
+  // One last-move mark: where the piece came from and where it went. The piece slides from its start.
+  const from = lastMove.length > 1 ? byName.get(lastMove[0]!) : undefined;
+  const to = lastMove.length > 1 ? byName.get(lastMove[lastMove.length - 1]!) : undefined;
+  const points = (names: readonly string[]) => names.map((n) => byName.get(n)).filter((p) => p !== undefined);
+  const targetSet = new Set(targets);
+
+  return (
+    <svg
+      className={`board ${interactive ? 'board--interactive' : 'board--picture'} ${props.className ?? ''}`}
+      viewBox={`${rect.x} ${rect.y} ${rect.width} ${rect.height}`}
+      role={interactive ? 'group' : 'img'}
+      aria-label={title}
+    >
+      <BoardPaint id={paint} />
+      <BoardBackdrop
+        board={board}
+        frame={frame}
+        paint={paint}
+        at={at}
+        coordinates={interactive}
+        marked={points(marked)}
+        lastFrom={from}
+        lastTo={to}
+        chain={points(picked)}
+      />
+      {board.points.map((point) => {
+        const piece = pieces.get(point.name) ?? null;
+        const look: PointLook = {
+          name: point.name,
+          spot: at(point),
+          piece,
+          taken: !piece && taken.includes(point.name),
+          target: targetSet.has(point.name),
+          picked: picked.includes(point.name),
+          slideFrom: piece && to === point && from ? at(from) : null,
+          slideKey: lastMove.join('-'),
+          paint,
+        };
+        if (!interactive) return <PicturePoint key={point.name} look={look} />;
+        return (
+          <PlayPoint
+            key={point.name}
+            look={look}
+            label={pointLabel(point.name, piece)}
+            state={pointState?.(point.name)}
+            tabbable={point.name === focus.focused}
+            register={focus.register}
+            onPick={onPick}
+            onFocus={focus.focus}
+            onKeyDown={focus.onKeyDown}
+          />
+        );
+      })}
+    </svg>
+  );
+}
