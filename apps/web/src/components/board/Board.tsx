@@ -10,7 +10,8 @@ import { useId, useMemo } from 'react';
 import { BoardBackdrop } from './BoardBackdrop';
 import { PicturePoint, type Piece, PlayPoint, type PointLook } from './BoardPoint';
 import { frameOf, frameRect, placer } from './geometry';
-import { BoardPaint } from './pieces';
+import { BoardPaint, FoxShape, GooseShape } from './pieces';
+import { useDrag } from './use-drag';
 import { usePointFocus } from './use-point-focus';
 
 export type { Piece } from './BoardPoint';
@@ -31,6 +32,9 @@ export interface BoardProps {
   readonly pointState?: (point: string) => string | undefined;
   /** Called when a point is clicked, tapped or activated by keyboard; absent for a still picture. */
   readonly onPick?: (point: string) => void;
+  /** Whether the piece on a point may be dragged (a drag is a pick there, then a pick where it lands). */
+  readonly canDrag?: (point: string) => boolean;
+  readonly premove?: readonly string[]; // a move set in advance, marked with data-premove: ['d4', 'd5']
   readonly title: string; // the picture's accessible name
   readonly className?: string;
 }
@@ -38,12 +42,15 @@ export interface BoardProps {
 /** An SVG board; interactive when `onPick` is given. */
 export function Board(props: BoardProps) {
   const { board, pieces, targets = [], picked = [], lastMove = [], taken = [], marked = [], flipped = false } = props;
-  const { onPick, pointLabel, pointState, title } = props;
+  const { onPick, canDrag, premove = [], pointLabel, pointState, title } = props;
   const interactive = onPick !== undefined;
   const paint = useId().replace(/:/g, '');
   const at = placer(board, flipped);
   const byName = useMemo(() => new Map(board.points.map((p) => [p.name, p])), [board]);
   const focus = usePointFocus(board, byName, picked[0], flipped, onPick);
+  const spots = useMemo(() => new Map(board.points.map((p) => [p.name, placer(board, flipped)(p)])), [board, flipped]);
+  const { drag, handlers } = useDrag(spots, picked, canDrag, onPick);
+  const dragged = drag ? pieces.get(drag.from) : undefined;
   const frame = frameOf(board);
   const rect = frameRect(board, frame);
 
@@ -55,10 +62,19 @@ export function Board(props: BoardProps) {
 
   return (
     <svg
-      className={`board ${interactive ? 'board--interactive' : 'board--picture'} ${props.className ?? ''}`}
+      className={[
+        'board',
+        interactive ? 'board--interactive' : 'board--picture',
+        canDrag && 'board--draggable',
+        drag && 'board--dragging',
+        props.className,
+      ]
+        .filter(Boolean)
+        .join(' ')}
       viewBox={`${rect.x} ${rect.y} ${rect.width} ${rect.height}`}
       role={interactive ? 'group' : 'img'}
       aria-label={title}
+      {...(interactive ? handlers : {})}
     >
       <BoardPaint id={paint} />
       <BoardBackdrop
@@ -73,7 +89,8 @@ export function Board(props: BoardProps) {
         chain={points(picked)}
       />
       {board.points.map((point) => {
-        const piece = pieces.get(point.name) ?? null;
+        const standing = pieces.get(point.name) ?? null;
+        const piece = drag && drag.from === point.name ? null : standing; // in flight under the pointer
         const look: PointLook = {
           name: point.name,
           spot: at(point),
@@ -81,6 +98,7 @@ export function Board(props: BoardProps) {
           taken: !piece && taken.includes(point.name),
           target: targetSet.has(point.name),
           picked: picked.includes(point.name),
+          premove: premove.includes(point.name),
           slideFrom: piece && to === point && from ? at(from) : null,
           slideKey: lastMove.join('-'),
           paint,
@@ -90,7 +108,7 @@ export function Board(props: BoardProps) {
           <PlayPoint
             key={point.name}
             look={look}
-            label={pointLabel(point.name, piece)}
+            label={pointLabel(point.name, standing)}
             state={pointState?.(point.name)}
             tabbable={point.name === focus.focused}
             register={focus.register}
@@ -100,6 +118,11 @@ export function Board(props: BoardProps) {
           />
         );
       })}
+      {drag && dragged && (
+        <g className="piece-slot piece-slot--dragged" transform={`translate(${drag.at.x} ${drag.at.y}) scale(1.15)`}>
+          {dragged === 'fox' ? <FoxShape paint={paint} /> : <GooseShape paint={paint} />}
+        </g>
+      )}
     </svg>
   );
 }

@@ -16,6 +16,7 @@ export interface PointLook {
   readonly taken: boolean; // a goose jumped by the chain being entered
   readonly target: boolean;
   readonly picked: boolean;
+  readonly premove: boolean; // part of a move set in advance
   readonly slideFrom: Spot | null; // the piece just arrived from there
   readonly slideKey: string; // changes with each last move, so the slide plays again
   readonly paint: string;
@@ -50,7 +51,9 @@ function PointContent({ look }: { look: PointLook }) {
 }
 
 function classesOf(look: PointLook): string {
-  return ['point', look.target && 'point--target', look.picked && 'point--picked'].filter(Boolean).join(' ');
+  return ['point', look.target && 'point--target', look.picked && 'point--picked', look.premove && 'point--premove']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** A point of a still picture: drawn, not named, not clickable. */
@@ -95,6 +98,7 @@ export function PlayPoint({ look, label, state, tabbable, register, onPick, onFo
       data-point={name}
       data-piece={piece ?? undefined}
       data-target={look.target ? 'true' : undefined}
+      data-premove={look.premove ? name : undefined}
       role="button"
       tabIndex={tabbable ? 0 : -1}
       aria-label={label}
@@ -110,6 +114,7 @@ export function PlayPoint({ look, label, state, tabbable, register, onPick, onFo
       {/* The hit cell is the whole grid step around the point: as large as it can be without overlapping. */}
       <rect className="point__hit" x={x - 0.5} y={y - 0.5} width={1} height={1} />
       <circle className="point__focus" cx={x} cy={y} r={0.47} />
+      {look.premove && <circle className="point__premove" cx={x} cy={y} r={0.45} />}
       {look.picked && <circle className="point__picked" cx={x} cy={y} r={0.44} />}
       <PointContent look={look} />
       {look.target && <circle className="point__target" cx={x} cy={y} r={piece ? 0.44 : 0.17} />}

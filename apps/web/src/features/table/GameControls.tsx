@@ -1,4 +1,6 @@
-// What a player can do besides moving: resign (confirmed), offer, accept or decline a draw, claim victory, rematch.
+// What a player can do besides moving: resign (confirmed), offer, accept or decline a draw, propose,
+// accept or decline a takeback, claim victory, ask for or decline a rematch. None of them is loud: the
+// board is the page's main thing, and Resign is the only one drawn in a warning colour.
 import type { ClientMessage, TableView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
 import { useState } from 'react';
@@ -30,15 +32,25 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send }: G
   const left = away ? Math.max(0, limit - Math.floor((Math.max(now, awaySince) - awaySince) / 1000)) : null;
   const drawOffer = table.drawOffer ?? null;
   const asked = table.rematchRequests ?? [];
+  const takeback = table.takebackOffer ?? null;
+  // A takeback undoes the asker's own last move: it must have made one.
+  const firstSide = table.ply > 0 && table.moves.length > 0 ? firstMover(table) : null;
+  const madeAMove = firstSide !== null && (firstSide === side ? table.ply >= 1 : table.ply >= 2);
 
   if (table.status === 'finished') {
     const mine = asked.includes(side);
+    const theirs = asked.includes(other) && !mine && table.rematch === null;
     return (
       <div className="controls">
-        {asked.includes(other) && !mine && <p>{t('controls.rematchOffered')}</p>}
+        {theirs && <p>{t('controls.rematchOffered')}</p>}
         <button type="button" disabled={mine || table.rematch !== null} onClick={() => send({ type: 'rematch' })}>
           {t('controls.rematch')}
         </button>
+        {theirs && (
+          <button type="button" className="secondary" onClick={() => send({ type: 'rematch-decline' })}>
+            {t('controls.declineRematch')}
+          </button>
+        )}
         {mine && <p className="muted">{t('controls.rematchWaiting')}</p>}
       </div>
     );
@@ -57,11 +69,36 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send }: G
           </button>
         </>
       ) : (
-        <button type="button" disabled={drawOffer === side} onClick={() => send({ type: 'draw-offer' })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={drawOffer === side}
+          onClick={() => send({ type: 'draw-offer' })}
+        >
           {t('controls.offerDraw')}
         </button>
       )}
+      {takeback === other ? (
+        <>
+          <button type="button" onClick={() => send({ type: 'takeback-accept' })}>
+            {t('controls.acceptTakeback')}
+          </button>
+          <button type="button" className="secondary" onClick={() => send({ type: 'takeback-decline' })}>
+            {t('controls.declineTakeback')}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="secondary"
+          disabled={takeback === side || !madeAMove}
+          onClick={() => send({ type: 'takeback-offer' })}
+        >
+          {t('controls.proposeTakeback')}
+        </button>
+      )}
       {drawOffer === side && <p className="muted">{t('controls.drawOffered')}</p>}
+      {takeback === side && <p className="muted">{t('controls.takebackProposed')}</p>}
       {confirming ? (
         <span className="controls__confirm" role="group" aria-label={t('controls.resignQuestion')}>
           <button
@@ -96,4 +133,10 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send }: G
       )}
     </div>
   );
+}
+
+/** The side that moved first, read from the view's position text and ply (no rules replay needed). */
+function firstMover(table: TableView): Side {
+  // After an even number of plies the side to move is the one that moved first.
+  return table.ply % 2 === 0 ? table.turn : opponent(table.turn);
 }

@@ -13,11 +13,13 @@ import type { LiveTable } from './use-table';
 const live = vi.hoisted(() => ({
   state: null as unknown as TableState,
   send: null as unknown as (m: ClientMessage) => boolean,
+  link: 'online',
 }));
 vi.mock('./use-table', () => ({
   useTable: (): LiveTable => ({
     state: live.state,
     connection: 'open',
+    link: live.link,
     notFound: false,
     followTable: null,
     send: live.send,
@@ -52,6 +54,7 @@ describe('TablePage', () => {
   beforeEach(() => {
     live.state = FOX_PLAYER;
     live.send = vi.fn(() => true);
+    live.link = 'online';
   });
 
   it('has one status line, one element per point, and no second status among the live regions', () => {

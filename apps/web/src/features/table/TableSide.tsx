@@ -17,7 +17,15 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
   const { state } = live;
   return (
     <aside className="table-page__side">
-      {table?.clock && <ClockPanel clock={table.clock} at={state.clockAt} viewer={side} />}
+      {table?.clock && (
+        <ClockPanel
+          clock={table.clock}
+          at={state.clockAt}
+          viewer={side}
+          ply={table.ply}
+          playing={table.status === 'playing'}
+        />
+      )}
       {table && side && (
         <GameControls
           table={table}
@@ -36,7 +44,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           onShow={review.show}
         />
       )}
-      {table && <TableTools id={id} flipped={page.flipped} onFlip={page.flip} />}
+      {table && <TableTools id={id} flipped={page.flipped} onFlip={page.flip} player={side !== null} />}
       {game && canMove && <TypedMove game={game} onMove={page.requestMove} />}
       {table && <SeatsPanel table={table} role={role} />}
       {table && <InviteSection id={id} side={side} />}

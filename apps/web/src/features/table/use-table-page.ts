@@ -24,7 +24,8 @@ export interface TablePageState {
   readonly review: Review;
   readonly reviewing: boolean;
   readonly shownGame: Game | null; // the game as the board shows it (a past position while reviewing)
-  readonly canMove: boolean; // this player's turn in the live game
+  readonly canMove: boolean; // this player's turn in the live game, online
+  readonly canPremove: boolean; // the opponent's turn in the live game, online: a move may be set in advance
   readonly flipped: boolean;
   readonly flip: () => void;
   readonly pending: readonly string[] | null; // a move that would repeat a position a third time, to confirm
@@ -62,7 +63,10 @@ export function useTablePage(id: string): TablePageState {
   const side = role === 'fox' || role === 'geese' ? role : null;
   const reviewing = review.shownPly !== null && game !== null;
   const shownGame = game && reviewing ? gameAt(game, review.shownPly) : game;
-  const canMove = !!(table && game && side && table.status === 'playing' && table.turn === side && !game.result);
+  // The board takes no input until the page is back in step with the server.
+  const inPlay = !!(table && game && side && table.status === 'playing' && !game.result && live.link === 'online');
+  const canMove = inPlay && table?.turn === side;
+  const canPremove = inPlay && table?.turn !== side;
 
   const sendMove = (path: readonly string[]): void => {
     if (!game) return;
@@ -87,6 +91,7 @@ export function useTablePage(id: string): TablePageState {
     reviewing,
     shownGame,
     canMove,
+    canPremove,
     flipped,
     flip,
     pending,
