@@ -58,8 +58,8 @@ export function useDrag(
     if (!canDrag || !onPick || event.button > 0) return;
     const from = (event.target as Element).closest?.('[data-point]')?.getAttribute('data-point');
     if (!from || !canDrag(from)) return;
+    // No pointer capture yet: a captured pointer's click would go to the board, not to the point tapped.
     press.current = { from, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, moved: false };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
   };
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>): void => {
@@ -68,6 +68,7 @@ export function useDrag(
     if (!current.moved) {
       if (Math.hypot(event.clientX - current.startX, event.clientY - current.startY) < DRAG_SLOP_PX) return;
       current.moved = true;
+      event.currentTarget.setPointerCapture?.(event.pointerId); // the drag follows the pointer off the board
       const pick = dragStartPick(picked, current.from);
       if (pick) onPick?.(pick);
     }

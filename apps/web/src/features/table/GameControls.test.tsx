@@ -59,7 +59,7 @@ describe('GameControls', () => {
     ['Decline takeback', { takebackOffer: 'geese' }, 'takeback-decline'],
     ['Propose takeback', { ply: 1, moves: ['d4-d5'], turn: 'geese' }, 'takeback-offer'],
   ] as const)('sends %s as %s', (name, change, type) => {
-    const { send } = controls({ ...TABLE, ...change });
+    const { send } = controls({ ...TABLE, ...change } as TableView);
     fireEvent.click(screen.getByRole('button', { name }));
     expect(send).toHaveBeenCalledWith({ type });
   });

@@ -19,7 +19,7 @@ vi.mock('./use-table', () => ({
   useTable: (): LiveTable => ({
     state: live.state,
     connection: 'open',
-    link: live.link,
+    link: live.link as LiveTable['link'],
     notFound: false,
     followTable: null,
     send: live.send,

@@ -64,7 +64,7 @@ export default function VariantPage() {
       </div>
       <section aria-labelledby="create-heading" className="panel variant__create">
         <h2 id="create-heading">{t('variant.play', { name })}</h2>
-        <CreateTableForm info={info} onOptions={setOptions} />
+        <CreateTableForm variant={info.id} onOptions={setOptions} />
       </section>
       <section aria-labelledby="rules-heading">
         <h2 id="rules-heading">{t('variant.rules')}</h2>
