@@ -7,7 +7,7 @@ import './board.css';
 import type { Board as BoardData } from '@fg/rules';
 import { useId, useMemo } from 'react';
 
-import { BoardBackdrop } from './BoardBackdrop';
+import { BoardBackdrop, BoardCoordinates } from './BoardBackdrop';
 import { PicturePoint, type Piece, PlayPoint, type PointLook } from './BoardPoint';
 import { frameOf, frameRect, placer } from './geometry';
 import { BoardPaint, FoxShape, GooseShape } from './pieces';
@@ -82,7 +82,6 @@ export function Board(props: BoardProps) {
         frame={frame}
         paint={paint}
         at={at}
-        coordinates={interactive}
         marked={points(marked)}
         lastFrom={from}
         lastTo={to}
@@ -118,6 +117,7 @@ export function Board(props: BoardProps) {
           />
         );
       })}
+      {interactive && <BoardCoordinates board={board} frame={frame} at={at} />}
       {drag && dragged && (
         <g className="piece-slot piece-slot--dragged" transform={`translate(${drag.at.x} ${drag.at.y}) scale(1.15)`}>
           {dragged === 'fox' ? <FoxShape paint={paint} /> : <GooseShape paint={paint} />}

@@ -19,11 +19,12 @@ export interface Frame {
 
 /**
  * Boards nine points wide get a narrower frame, so that on a 360 px phone a grid step, and so a point's hit cell,
- * is 40 px wide (it was 34 px); a frame no narrower than half a step keeps the edge points' cells whole.
+ * is 40 px wide (it was 34 px); a frame no narrower than half a step keeps the edge points' cells whole. The top
+ * edge is a little deeper (0.62, which costs height, not width), so the top rank's number is never cut off.
  */
 export function frameOf(board: BoardData): Frame {
   return board.files > 7
-    ? { side: 0.5, top: 0.5, bottom: 0.6, fileY: 0.56, rankX: -0.37, rankDy: -0.17 } // above a piece on the a-file
+    ? { side: 0.5, top: 0.62, bottom: 0.6, fileY: 0.56, rankX: -0.37, rankDy: -0.17 } // above a piece on the a-file
     : { side: 0.75, top: 0.65, bottom: 0.85, fileY: 0.62, rankX: -0.58, rankDy: 0.1 };
 }
 

@@ -68,7 +68,11 @@ export function useDrag(
     if (!current.moved) {
       if (Math.hypot(event.clientX - current.startX, event.clientY - current.startY) < DRAG_SLOP_PX) return;
       current.moved = true;
-      event.currentTarget.setPointerCapture?.(event.pointerId); // the drag follows the pointer off the board
+      try {
+        event.currentTarget.setPointerCapture?.(event.pointerId); // the drag follows the pointer off the board
+      } catch {
+        // A pointer the browser no longer tracks (or a synthetic one): the drag still works over the board.
+      }
       const pick = dragStartPick(picked, current.from);
       if (pick) onPick?.(pick);
     }

@@ -75,6 +75,7 @@ export function useMoveEntry({ game, side, canMove, canPremove, playing, confirm
     if (from && point !== from && moveInput(asPlayer, [from]).targets.includes(point))
       return setPremove({ game, picked: [from, point] });
     // A click elsewhere cancels a premove (or its half-picked start); on another own piece it starts a new one.
+    if (!own && !from && premoveSet.length === 0) return set([], 'notYourMove'); // nothing to cancel: say why
     setPremove(own && point !== from && premoveSet[0] !== point ? { game, picked: [point] } : null);
   };
 
