@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';
 import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
+import { keepTcpDeadlines } from './socket/tcp-deadlines.js';
 import { openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
 import { unavailableOnFailure } from './store/store-unavailable.js';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
   });
+  keepTcpDeadlines(app.server, { firstByteMs: config.firstByteMs, headersMs: config.headersMs });
   const throttle = new LogThrottle();
   const backend = openBackend(config, deps.store, {
     onError: (error, what) => throttle.error(app.log, what, error),
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const authority = new Authority(store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
+    firstMoveSeconds: config.firstMoveSeconds,
     waitingHours: config.waitingHours,
     ...(deps.now ? { now: deps.now } : {}),
     onError,

@@ -3,7 +3,7 @@
 import type { ClockView, CreateTableResponse } from '@fg/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { joinTable, request, startServer, type TestServer } from './testing/harness.js';
+import { joinTable, request, startServer, type TestClient, type TestServer } from './testing/harness.js';
 
 /** A time source the test moves by hand: real time plus an offset. */
 const clock = () => {
@@ -89,28 +89,35 @@ describe('clock at creation', () => {
   });
 });
 
-describe('clocks in play', () => {
-  it('start when the second seat is taken and charge each move with the increment', async () => {
+/** Plays the two first moves (neither charged, v1.2), `ms` apart; the clock runs from the second. */
+async function firstMoves(fox: TestClient, geese: TestClient, jump: (ms: number) => void, ms = 0): Promise<void> {
+  fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+  await geese.next('moved', (m) => m.ply === 0);
+  jump(ms);
+  geese.send({ type: 'move', ply: 1, path: ['c3', 'c4'] });
+  await fox.next('moved', (m) => m.ply === 1);
+}
+
+describe('clocks in play (v1.2: from the second move on)', () => {
+  it('run nothing until both first moves, which earn no increment, then charge each move with the increment', async () => {
     const time = clock();
     const server = await start({}, { now: time.now });
     const { fox, geese } = await clockedTable(server, 60, 2);
     const welcome = geese.all('welcome')[0]!;
-    near(welcome.table.clock, { initial: 60, increment: 2, fox: 60_000, geese: 60_000, running: 'fox' });
+    near(welcome.table.clock, { initial: 60, increment: 2, fox: 60_000, geese: 60_000, running: null });
 
     time.jump(10_000);
     fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
-    const moved = await geese.next('moved');
-    near(moved.clock, { initial: 60, increment: 2, fox: 52_000, geese: 60_000, running: 'geese' });
-
+    near((await geese.next('moved')).clock, { initial: 60, increment: 2, fox: 60_000, geese: 60_000, running: null });
     time.jump(5_000);
     geese.send({ type: 'move', ply: 1, path: ['c3', 'c4'] });
-    near((await fox.next('moved', (m) => m.ply === 1)).clock, {
-      initial: 60,
-      increment: 2,
-      fox: 52_000,
-      geese: 57_000,
-      running: 'fox',
-    });
+    const second = await fox.next('moved', (m) => m.ply === 1);
+    near(second.clock, { initial: 60, increment: 2, fox: 60_000, geese: 60_000, running: 'fox' });
+
+    time.jump(4_000);
+    fox.send({ type: 'move', ply: 2, path: ['d5', 'd4'] });
+    const third = await geese.next('moved', (m) => m.ply === 2);
+    near(third.clock, { initial: 60, increment: 2, fox: 58_000, geese: 60_000, running: 'geese' });
   });
 
   it('ends the game by timeout on the server timer, telling both players and a spectator, with nobody sending anything', async () => {
@@ -118,6 +125,7 @@ describe('clocks in play', () => {
     const server = await start({}, { now: time.now });
     const { id, fox, geese } = await clockedTable(server, 15, 0);
     const spectator = await joinTable(server, id);
+    await firstMoves(fox, geese, time.jump);
     time.jump(15_000);
     for (const client of [fox, geese, spectator]) {
       const ended = await client.next('ended', () => true, 4000);
@@ -126,7 +134,7 @@ describe('clocks in play', () => {
     }
     const view = await request(server.base, 'GET', `/api/tables/${id}`);
     expect(view.body.table).toMatchObject({ status: 'finished', result: { winner: 'geese', reason: 'timeout' } });
-    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    fox.send({ type: 'move', ply: 2, path: ['d5', 'd4'] });
     expect((await fox.next('error')).code).toBe('game-over');
   });
 
@@ -134,6 +142,7 @@ describe('clocks in play', () => {
     const time = clock();
     const server = await start({}, { now: time.now });
     const { fox, geese } = await clockedTable(server, 60, 0);
+    await firstMoves(fox, geese, time.jump);
     time.jump(3_000);
     fox.send({ type: 'resign' });
     const ended = await geese.next('ended');
@@ -143,10 +152,11 @@ describe('clocks in play', () => {
   it('keeps the times across a restart: nobody gains or loses time', async () => {
     const time = clock();
     const first = await start({}, { now: time.now });
-    const { id, fox } = await clockedTable(first, 120, 5);
+    const { id, fox, geese } = await clockedTable(first, 120, 5);
+    await firstMoves(fox, geese, time.jump, 1_000);
     time.jump(20_000);
-    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
-    const moved = await fox.next('moved');
+    fox.send({ type: 'move', ply: 2, path: ['d5', 'd4'] });
+    const moved = await fox.next('moved', (m) => m.ply === 2);
     near(moved.clock, { initial: 120, increment: 5, fox: 105_000, geese: 120_000, running: 'geese' });
     await first.app.close();
     // The same data folder, a new process's worth of memory; 7 s pass while it is down.
@@ -160,5 +170,47 @@ describe('clocks in play', () => {
       geese: 113_000,
       running: 'geese',
     });
+  });
+});
+
+describe('abort (v1.2): a first move not made in time', () => {
+  it('aborts on a real timer when the first side does not move, without a winner, and the record says so', async () => {
+    const server = await start({ firstMoveSeconds: 1 });
+    const { id, fox, geese } = await clockedTable(server, 60, 0);
+    for (const client of [fox, geese]) {
+      const ended = await client.next('ended', () => true, 5000);
+      expect(ended.result).toEqual({ winner: null, reason: 'aborted' });
+    }
+    const record = await fetch(`${server.base}/api/tables/${id}/game.txt`).then((r) => r.text());
+    expect(record).toContain('[Termination "aborted"]');
+    expect(record).toContain('[Result "*"]');
+  });
+
+  it("aborts when the second side does not answer the opponent's first move in time", async () => {
+    const server = await start({ firstMoveSeconds: 1 });
+    const { fox, geese } = await clockedTable(server, 60, 0);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    await geese.next('moved');
+    // The minute (here a second) starts again with fox's move: not aborted 600 ms after it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(geese.all('ended')).toHaveLength(0);
+    expect((await geese.next('ended', () => true, 5000)).result).toEqual({ winner: null, reason: 'aborted' });
+  });
+
+  it('never aborts a game once both first moves are made, nor a table without a clock', async () => {
+    const time = clock();
+    const server = await start({ firstMoveSeconds: 1 }, { now: time.now });
+    const { fox, geese } = await clockedTable(server, 600, 0);
+    await firstMoves(fox, geese, time.jump);
+    const created = await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' });
+    const { table, seat } = created.body as CreateTableResponse;
+    const taken = await request(server.base, 'POST', `/api/tables/${table.id}/seats`, {});
+    const plainFox = await joinTable(server, table.id, seat.token);
+    await joinTable(server, table.id, taken.body.seat.token as string);
+    time.jump(5_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fox.all('ended')).toHaveLength(0);
+    expect(plainFox.all('ended')).toHaveLength(0);
   });
 });

@@ -15,6 +15,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json', 'auto']).default('auto'),
   ABANDON_SECONDS: intFrom(60),
+  FIRST_MOVE_SECONDS: intFrom(60),
   WEB_DIR: z
     .string()
     .min(1)
@@ -52,6 +53,8 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: intFrom(200, 1),
   /** Seconds a new connection has to say hello before it is closed with 1008. */
   HELLO_SECONDS: z.coerce.number().positive().default(10),
+  FIRST_BYTE_SECONDS: z.coerce.number().positive().default(10),
+  HEADERS_SECONDS: z.coerce.number().positive().default(30),
   /** Seconds between WebSocket pings; a socket silent for PONG_SECONDS is terminated (docs/protocol.md, liveness). */
   PING_SECONDS: z.coerce.number().positive().default(15),
   PONG_SECONDS: z.coerce.number().positive().default(30),
@@ -78,6 +81,7 @@ export interface Config {
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   readonly logFormat: 'pretty' | 'json';
   readonly abandonSeconds: number; // 60
+  readonly firstMoveSeconds: number; // v1.2: 60; a game with a clock aborts when a first move does not come by then
   readonly webDir: string; // folder of the built web app
   readonly createLimit: number; // 300 tables a minute per address
   readonly messageBurst: number; // 30 messages
@@ -93,6 +97,8 @@ export interface Config {
   readonly maxQueuedBytes: number; // 1 MiB
   readonly maxConnectionsPerAddress: number; // 200
   readonly helloMs: number; // 10 000
+  readonly firstByteMs: number; // 10 000: a TCP connection that sends nothing by then is closed
+  readonly headersMs: number; // 30 000: a connection whose request head is not whole by then is closed
   readonly pingMs: number; // 15 000
   readonly pongTimeoutMs: number; // 30 000
   readonly storeBusyMs: number; // 2000
@@ -117,6 +123,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     abandonSeconds: e.ABANDON_SECONDS,
+    firstMoveSeconds: e.FIRST_MOVE_SECONDS,
     webDir: e.WEB_DIR,
     createLimit: e.CREATE_LIMIT,
     messageBurst: e.MESSAGE_BURST,
@@ -132,6 +139,8 @@ export function loadConfig(
     maxQueuedBytes: e.MAX_QUEUED_BYTES,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     helloMs: e.HELLO_SECONDS * 1000,
+    firstByteMs: e.FIRST_BYTE_SECONDS * 1000,
+    headersMs: e.HEADERS_SECONDS * 1000,
     pingMs: e.PING_SECONDS * 1000,
     pongTimeoutMs: e.PONG_SECONDS * 1000,
     storeBusyMs: e.STORE_BUSY_MS,

@@ -66,6 +66,7 @@ describe('POST /api/tables', () => {
       rematch: null,
       drawOffer: null,
       rematchRequests: [],
+      takebackOffer: null,
     });
   });
 

@@ -68,4 +68,26 @@ describe.skipIf(skip !== null)('faults in Redis mode', () => {
     expect(await movesAt(b!, table.id)).toEqual(expected);
     for (const client of [table.fox, table.geese]) expect(client.all('moved').map((m) => m.move)).toEqual(expected);
   }, 120_000);
+
+  it('redis-server killed and restarted: the instances agree on presence within 3 s (each announces its own again)', async () => {
+    await Promise.all(instances.map((server) => server.stop()));
+    const [a, b] = (instances = await startInstances(redis.url));
+    const table = await splitTable(a!, b!);
+    const seatsAt = async (server: ServerProcess) =>
+      (await request(server.url, 'GET', `/api/tables/${table.id}`)).body.table.seats;
+    await redis.kill();
+    // The geese player leaves B while Redis is away: B cannot tell A.
+    await table.geese.close();
+    // Long enough that B's write, queued while Redis is away, is given up.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await redis.restart();
+    const back = Date.now();
+    let agreed = false;
+    while (!agreed && Date.now() - back < 3_000) {
+      const [onA, onB] = await Promise.all([seatsAt(a!), seatsAt(b!)]);
+      agreed = onA.geese.online === false && onB.geese.online === false && onA.fox.online && onB.fox.online;
+      if (!agreed) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(agreed).toBe(true);
+  }, 120_000);
 });

@@ -117,4 +117,23 @@ describe.skipIf(skip !== null)('two instances on one Redis', () => {
       for (const client of [table.fox, table.geese, foxOnB]) await client.close();
     }
   }, 120_000);
+
+  it('v1.2: a takeback offered on A and accepted on B is the same undo on both, and stored', async () => {
+    const table = await splitTable(a, b);
+    table.fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    await table.geese.next('moved', () => true, 10_000);
+    table.fox.send({ type: 'takeback-offer' });
+    expect((await table.geese.next('takeback-offered', () => true, 10_000)).side).toBe('fox');
+    table.geese.send({ type: 'takeback-accept' });
+    for (const client of [table.fox, table.geese])
+      expect((await client.next('taken-back', () => true, 10_000)).table).toMatchObject({ ply: 0, moves: [] });
+    const [onA, onB] = [await viewAt(a, table.id), await viewAt(b, table.id)];
+    expect(onA).toMatchObject({ ply: 0, moves: [], takebackOffer: null });
+    expect(onB).toMatchObject({ ply: 0, moves: [], takebackOffer: null });
+    // A new instance reads the table from Redis alone: the undone move does not come back.
+    const [c] = await startInstances(redis.url, 1);
+    expect(await viewAt(c!, table.id)).toMatchObject({ ply: 0, moves: [] });
+    await c!.stop();
+    for (const client of [table.fox, table.geese]) await client.close();
+  }, 120_000);
 });

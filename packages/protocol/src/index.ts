@@ -1,6 +1,7 @@
 // Protocol v1 (docs/protocol.md): vocabulary, zod schemas, inferred types and parsers for server and web.
 export * from './apply-message.js';
 export * from './lobby.js';
+export * from './moved.js';
 export * from './parse.js';
 export * from './schemas.js';
 export * from './types.js';

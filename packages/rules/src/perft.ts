@@ -1,82 +1,12 @@
 // Perft (docs/rules.md section 6): counts the paths of exactly `depth` legal moves, the regression
 // anchor of the move generator. A mutable make/unmake search, separate from generateMoves, so
 // that it is fast and so that the two agreeing is evidence that both are right.
+import { PerftBoard } from './perft-board.js';
 import { EMPTY, FOX, GOOSE, type Position } from './position.js';
 import type { Variant } from './variants.js';
 
 /** A mutable search over one position; every make is undone before the search returns. */
-class PerftSearch {
-  private readonly cells: Uint8Array;
-  private readonly foxes: Int8Array;
-  private geese: number;
-  private readonly step: Int8Array;
-  private readonly jump: Int8Array;
-  private readonly gooseSteps: Int8Array; // the goose steps of every point, -1 padded, per direction slot
-  private readonly gooseDirs: number;
-  private readonly gooseSources: Int8Array; // per point, the points a goose could step in from, -1 padded
-  private readonly pen: Int8Array | null;
-  private readonly breakthrough: Uint8Array | null; // 1 on the points where a fox wins
-  private readonly foxWinsBelow: number;
-  private readonly mandatory: boolean;
-  private readonly readAt: Int32Array; // readAt[p] === epoch: the last chain count read p as a goose to jump
-  private readonly landAt: Int32Array; // landAt[p] === epoch: ... and as a landing point
-  private readonly linkAt: Int32Array; // linkAt[p] === epoch: links[p] holds the foxes linked to p
-  private readonly links: Int8Array;
-  private epoch = 0;
-
-  constructor(variant: Variant, position: Position) {
-    const { board } = variant;
-    this.cells = position.cells.slice();
-    const foxes: number[] = [];
-    let geese = 0;
-    this.cells.forEach((c, p) => {
-      if (c === FOX) foxes.push(p);
-      if (c === GOOSE) geese++;
-    });
-    this.foxes = Int8Array.from(foxes);
-    this.geese = geese;
-    this.step = board.step;
-    this.jump = board.jump;
-    const dirs = variant.gooseDirectionIndices;
-    this.gooseDirs = dirs.length;
-    this.gooseSteps = new Int8Array(board.points.length * dirs.length);
-    for (let p = 0; p < board.points.length; p++) {
-      dirs.forEach((d, i) => (this.gooseSteps[p * dirs.length + i] = board.step[p * 8 + d]!));
-    }
-    this.gooseSources = new Int8Array(board.points.length * dirs.length);
-    for (let p = 0; p < board.points.length; p++) {
-      dirs.forEach((d, i) => (this.gooseSources[p * dirs.length + i] = board.step[p * 8 + ((d + 4) % 8)]!));
-    }
-    this.pen = variant.pen ? Int8Array.from(variant.pen) : null;
-    const rank = variant.breakthroughRank;
-    this.breakthrough = rank === null ? null : Uint8Array.from(board.points, (p) => (p.rank === rank ? 1 : 0));
-    this.foxWinsBelow = variant.foxWinsBelow;
-    this.mandatory = variant.capture === 'mandatory';
-    this.readAt = new Int32Array(board.points.length);
-    this.landAt = new Int32Array(board.points.length);
-    this.linkAt = new Int32Array(board.points.length);
-    this.links = new Int8Array(board.points.length);
-  }
-
-  /** Rules 1-3: whether the game has ended by the pieces alone. */
-  private ended(): boolean {
-    if (this.geese < this.foxWinsBelow) return true;
-    const { cells, pen, breakthrough, foxes } = this;
-    if (pen) {
-      let full = true;
-      for (let i = 0; i < pen.length; i++)
-        if (cells[pen[i]!] !== GOOSE) {
-          full = false;
-          break;
-        }
-      if (full) return true;
-    }
-    if (breakthrough) {
-      for (let i = 0; i < foxes.length; i++) if (breakthrough[foxes[i]!] === 1) return true;
-    }
-    return false;
-  }
-
+class PerftSearch extends PerftBoard {
   /** Counts the paths of `depth` moves from here (depth >= 1). */
   node(depth: number, foxTurn: boolean): number {
     if (this.ended()) return 0;

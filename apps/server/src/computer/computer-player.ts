@@ -1,15 +1,15 @@
 // The computer at one table: a member like any player. It hears the table's messages, thinks in the pool,
 // and sends its moves, draw answers and rematch requests through the authority's own checks and storage.
-import type { ServerMessage, TableView } from '@fg/protocol';
+import { applyServerMessage, type ServerMessage, type TableView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
 
 import type { ComputerSeat } from '../store/store.js';
-import type { Authority, PlayMessage } from '../tables/authority.js';
+import type { Authority } from '../tables/authority.js';
+import type { PlayMessage } from '../tables/decide.js';
+import type { Member } from '../tables/member.js';
+import { clockBudgetMs, DRAW_FROM_PLY, DRAW_MARGIN, EARLY_DRAW_LEVEL } from './computer-habits.js';
 import type { ComputerLease } from './computer-lease.js';
 import type { ThinkAnswer, ThinkTask } from './think.js';
-
-/** A member of a table as the authority takes it: something that is sent serialized messages. */
-type Member = Parameters<Authority['join']>[1];
 
 /** What a computer player needs around it. */
 export interface PlayerDeps {
@@ -79,43 +79,38 @@ export class ComputerPlayer implements Member {
     return this.#leave();
   }
 
-  /** Receives a message of the table, as a socket would. */
-  send(text: string): void {
+  /**
+   * Receives a message of the table, as a socket would: the view follows through the protocol's own transition
+   * (`applyServerMessage`, as the web app's), then the computer reacts. The server passes the message as an object
+   * too, so nothing is parsed back.
+   */
+  send(text: string, given?: ServerMessage): void {
     if (this.#left) return;
-    const message = JSON.parse(text) as ServerMessage;
-    const table = this.#table;
+    const message = given ?? (JSON.parse(text) as ServerMessage);
+    this.#table = applyServerMessage(this.#table, message);
     switch (message.type) {
       case 'welcome':
-        this.#table = message.table;
         this.#othersThere = this.#someoneElse(message.table.seats, message.table.spectators);
         // Back at a finished table (see ComputerSeats): a rematch already asked for is agreed at once.
         if (message.table.rematchRequests?.includes(opponent(this.side))) void this.#send({ type: 'rematch' });
         else this.#watchCompany();
+        this.#answerOffers();
         break;
       case 'presence':
         this.#othersThere = this.#someoneElse(message.seats, message.spectators);
         this.#watchCompany();
         return;
       case 'moved':
-        if (!table) return;
-        this.#table = {
-          ...table,
-          moves: [...table.moves, message.move],
-          ply: message.ply + 1,
-          turn: message.turn,
-          status: message.status,
-          result: message.result,
-          position: message.position,
-          ...(message.clock ? { clock: message.clock } : {}),
-        };
-        this.#watchCompany();
-        break;
       case 'ended':
-        if (table) this.#table = { ...table, status: 'finished', result: message.result };
+      case 'taken-back':
         this.#watchCompany();
         break;
       case 'draw-offered':
         if (message.side !== this.side) this.#answerDraw();
+        return;
+      case 'takeback-offered':
+        // v1.2: the computer accepts every takeback.
+        if (message.side !== this.side && this.#holding) void this.#send({ type: 'takeback-accept' });
         return;
       case 'rematch-offered':
         // The computer always agrees to a rematch.
@@ -187,7 +182,13 @@ export class ComputerPlayer implements Member {
     if (this.#left) return void (await this.#giveBack());
     if (!this.#holding || had) return;
     this.#considerMove();
+    this.#answerOffers();
+  }
+
+  /** Answers the opponent's standing offers (on a welcome, or on taking the lease over). */
+  #answerOffers(): void {
     if (this.#table?.drawOffer === opponent(this.side)) this.#answerDraw();
+    if (this.#table?.takebackOffer === opponent(this.side)) void this.#send({ type: 'takeback-accept' });
   }
 
   /** Gives the lease back (the game ended, or the computer leaves): another instance may take it at once. */
@@ -217,10 +218,18 @@ export class ComputerPlayer implements Member {
       .catch((error: unknown) => this.#fault(error, `computer move ${this.tableId}`));
   }
 
-  /** Accepts a draw only when its own evaluation says it cannot win: a forced loss seen, or clearly worse. */
+  /**
+   * Accepts a draw only when its own evaluation says it cannot win: a forced loss seen, or clearly worse; and
+   * at levels 1-3 (v1.2) not before move 20 (ply 38: move n is plies 2n-2 and 2n-1), so a beginner's game is not
+   * ended by agreement after a few moves. Every offer gets an answer, so the offerer is told of a decline.
+   */
   #answerDraw(): void {
     const table = this.#table;
     if (!this.#holding || !table || table.status !== 'playing') return;
+    if (this.#seat.level <= EARLY_DRAW_LEVEL && table.ply < DRAW_FROM_PLY) {
+      void this.#send({ type: 'draw-decline' });
+      return;
+    }
     this.#deps
       .think(this.#task('assess', table))
       .then((answer) => {
@@ -275,17 +284,5 @@ export class ComputerPlayer implements Member {
   }
 }
 
-/**
- * On a table with a clock, the time a move may take: a 25th of the time left plus most of the increment, at least
- * 50 ms, so the computer never loses on time however short the control; undefined without a clock.
- */
-export function clockBudgetMs(table: Pick<TableView, 'clock'>, side: Side): number | undefined {
-  if (!table.clock) return undefined;
-  return Math.max(50, Math.floor(table.clock[side] / 25 + table.clock.increment * 800));
-}
-
 /** Refusals that only say the table moved on while the computer was thinking. */
 const MOVED_ON: ReadonlySet<string> = new Set(['game-over', 'stale-ply', 'not-your-turn']);
-
-/** How far behind (a goose is 100) the computer must see itself before it takes a draw it cannot prove lost. */
-const DRAW_MARGIN = 150;

@@ -6,7 +6,16 @@ import { join } from 'node:path';
 
 import { chooseMove, evaluateGame } from '@fg/engine';
 import type { CreateTableResponse, Side } from '@fg/protocol';
-import { type Game, getVariant, moveTexts, newGame, opponent, playMoveText, type Result } from '@fg/rules';
+import {
+  type Game,
+  getVariant,
+  moveTexts,
+  newGame,
+  opponent,
+  playMoveText,
+  replayRecord,
+  type Result,
+} from '@fg/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SqliteStore } from '../store/sqlite-store.js';
@@ -185,7 +194,7 @@ async function withStoredTable(
 }
 
 describe('with a clock', () => {
-  it('starts the clock with the game and keeps the computer within its time', async () => {
+  it('v1.2: starts the clock with the second move and keeps the computer within its time', async () => {
     const answer = await request(server.base, 'POST', '/api/tables', {
       variant: 'standard',
       side: 'geese',
@@ -194,15 +203,17 @@ describe('with a clock', () => {
     });
     expect(answer.status).toBe(201);
     const created = answer.body as CreateTableResponse;
-    expect(created.table.clock?.running).toBe(created.table.turn);
+    expect(created.table.clock?.running).toBeNull();
     const human = await joinTable(server, created.table.id, created.seat.token);
-    if (created.table.turn === 'geese') {
-      const first = chooseMove(newGame(STANDARD), { level: 1, seed: 3 });
-      human.send({ type: 'move', ply: 0, path: first.points });
-    }
-    const moved = await human.next('moved', (m) => m.side === 'fox', 15_000);
+    // The computer (fox) moves first; the human answers; the computer's next move is the first it is charged for.
+    const opening = await human.next('moved', (m) => m.ply === 0, 15_000);
+    const game = replayRecord({ variant: 'standard', options: {}, moves: [opening.move] });
+    if (!game.ok) throw new Error('the opening does not replay');
+    human.send({ type: 'move', ply: 1, path: chooseMove(game.value, { level: 1, seed: 3 }).points });
+    const moved = await human.next('moved', (m) => m.ply === 2, 15_000);
     // A 25th of 15 s at most: well under a second gone from the computer's clock.
     expect(moved.clock!.fox).toBeGreaterThan(15_000 - 1500);
+    expect(moved.clock!.running).toBe('geese');
     await human.close();
   });
 });

@@ -1,7 +1,7 @@
 // The fair share of thinking time: many games at once each think less, so every move is still answered in time.
 import { describe, expect, it } from 'vitest';
 
-import { clockBudgetMs } from './computer-player.js';
+import { clockBudgetMs } from './computer-habits.js';
 import { fairShareMs, ThinkPool } from './think-pool.js';
 
 describe('fairShareMs', () => {

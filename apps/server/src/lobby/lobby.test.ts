@@ -169,3 +169,14 @@ describe('GET /api/lobby/events, per address', () => {
     }
   });
 });
+
+// Last: its tables stay in the waiting list.
+describe('GET /api/lobby, clocks', () => {
+  it("lists a table's clock (both stores: this suite runs in Redis mode too)", async () => {
+    const timed = await create({ side: 'fox', listed: true, clock: { initial: 300, increment: 3 } });
+    const untimed = await create({ side: 'fox', listed: true });
+    const { waiting } = await lobby();
+    expect(waiting.find((t) => t.id === timed.id)?.clock).toEqual({ initial: 300, increment: 3 });
+    expect(waiting.find((t) => t.id === untimed.id)).not.toHaveProperty('clock');
+  });
+});

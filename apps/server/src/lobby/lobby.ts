@@ -31,6 +31,7 @@ function entryOf({ stored, spectators }: Pick<TableSnapshot, 'stored' | 'spectat
       id: stored.id,
       variant: stored.variant,
       options: { ...stored.options },
+      ...(stored.clock ? { clock: { initial: stored.clock.initial, increment: stored.clock.increment } } : {}),
       ...(freeSide ? { freeSide } : {}),
       ply: stored.moves.length,
       spectators,

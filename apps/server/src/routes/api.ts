@@ -1,12 +1,5 @@
 // The HTTP API of docs/protocol.md: variants, tables, health; bodies checked with the protocol's zod schemas.
-import {
-  createTableBodySchema,
-  describeIssues,
-  HTTP_ERROR_CODES,
-  type HttpErrorCode,
-  tableIdSchema,
-  takeSeatBodySchema,
-} from '@fg/protocol';
+import { createTableBodySchema, describeIssues, tableIdSchema, takeSeatBodySchema } from '@fg/protocol';
 import { VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 
@@ -16,10 +9,6 @@ import { sendError } from './errors.js';
 import { refuseForeignOrigin } from './origin.js';
 
 type IdParams = { Params: { id: string } };
-
-/** The authority's refusal as an HTTP code (`unavailable` when the store failed), or `fallback`. */
-const httpCode = (code: string, fallback: HttpErrorCode): HttpErrorCode =>
-  (HTTP_ERROR_CODES as readonly string[]).includes(code) ? (code as HttpErrorCode) : fallback;
 
 const notFound = (id: string): [code: 'table-not-found', message: string] => ['table-not-found', `no table "${id}"`];
 
@@ -45,7 +34,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
       const body = createTableBodySchema.safeParse(request.body);
       if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error, 'body')}`);
       const created = await authority.createTable(body.data);
-      if (!created.ok) return sendError(reply, httpCode(created.error.code, 'bad-request'), created.error.message);
+      if (!created.ok) return sendError(reply, created.error.code, created.error.message);
       return reply.code(201).send(created.value);
     },
   );
@@ -74,7 +63,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
       if (!body.success)
         return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error, 'body')}`);
       const taken = await authority.takeSeat(id, body.data.side);
-      if (!taken.ok) return sendError(reply, httpCode(taken.error.code, 'seat-taken'), taken.error.message);
+      if (!taken.ok) return sendError(reply, taken.error.code, taken.error.message);
       return reply.code(201).send(taken.value);
     },
   );

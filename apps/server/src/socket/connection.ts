@@ -2,7 +2,7 @@
 import type { Role } from '@fg/protocol';
 import type { WebSocket } from 'ws';
 
-import type { Member } from '../tables/table-state.js';
+import type { Member } from '../tables/member.js';
 
 const OPEN = 1;
 

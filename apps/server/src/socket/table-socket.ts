@@ -79,20 +79,12 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
         if (message.type === 'ping') return member.send('{"type":"pong"}');
         if (message.type === 'hello') {
           const joined = await authority.join(tableId, member, message.token);
-          if (!joined.ok) return fail(joined.error.code as SocketErrorCode, joined.error.message);
+          if (!joined.ok) return fail(joined.error.code, joined.error.message);
           member.role = joined.value;
           return;
         }
-        // v1.2's takeback and rematch decline: the move path learns them next (issue 18/17).
-        if (
-          message.type === 'takeback-offer' ||
-          message.type === 'takeback-accept' ||
-          message.type === 'takeback-decline' ||
-          message.type === 'rematch-decline'
-        )
-          return fail('bad-message', `${message.type} is not supported by this server yet`);
-        const outcome = await authority.play(member, message);
-        if (!outcome.ok) return fail(outcome.error.code as SocketErrorCode, outcome.error.message);
+        const played = await authority.play(member, message);
+        if (!played.ok) return fail(played.error.code, played.error.message);
         // Two bots may play as fast as the server answers; only refused and other messages count against the rate.
         if (message.type === 'move') guard.refund();
       };

@@ -3,18 +3,12 @@
 import type { Side } from '@fg/rules';
 import { nanoid } from 'nanoid';
 
-import type {
-  BusListener,
-  DrawOffer,
-  InstancePresence,
-  RematchAsked,
-  SharedFacts,
-  TableBus,
-  TableEvent,
-} from './bus.js';
+import type { BusListener, OfferKind, RematchAsked, SharedFacts, TableBus } from './bus.js';
+import type { InstancePresence, Offer, TableEvent } from './events.js';
 
 interface TableShared {
-  drawOffer: DrawOffer | null;
+  drawOffer: Offer | null;
+  takebackOffer: Offer | null;
   rematchAsks: Record<Side, string | null>;
   readonly presence: Map<string, InstancePresence>;
 }
@@ -29,7 +23,7 @@ export class MemoryHub {
   table(id: string): TableShared {
     let shared = this.tables.get(id);
     if (!shared) {
-      shared = { drawOffer: null, rematchAsks: { fox: null, geese: null }, presence: new Map() };
+      shared = { drawOffer: null, takebackOffer: null, rematchAsks: { fox: null, geese: null }, presence: new Map() };
       this.tables.set(id, shared);
     }
     return shared;
@@ -72,11 +66,22 @@ export class MemoryBus implements TableBus {
 
   async shared(tableId: string): Promise<SharedFacts> {
     const shared = this.#hub.table(tableId);
-    return { drawOffer: shared.drawOffer, rematchAsks: { ...shared.rematchAsks }, presence: new Map(shared.presence) };
+    return {
+      drawOffer: shared.drawOffer,
+      takebackOffer: shared.takebackOffer,
+      rematchAsks: { ...shared.rematchAsks },
+      presence: new Map(shared.presence),
+    };
   }
 
-  async setDrawOffer(tableId: string, offer: DrawOffer | null): Promise<void> {
-    this.#hub.table(tableId).drawOffer = offer;
+  async setOffer(tableId: string, kind: OfferKind, offer: Offer | null): Promise<void> {
+    const shared = this.#hub.table(tableId);
+    if (kind === 'draw') shared.drawOffer = offer;
+    else shared.takebackOffer = offer;
+  }
+
+  async dropRematchAsk(tableId: string, side: Side): Promise<void> {
+    this.#hub.table(tableId).rematchAsks[side] = null;
   }
 
   async askRematch(tableId: string, side: Side, tokenHash: string): Promise<RematchAsked> {

@@ -1,76 +1,65 @@
-// A store that keeps tables in memory: for unit tests of the authority, and nothing that must last.
+// A store that keeps tables in memory: for unit tests of the authority, and nothing that must last. Its writes
+// are the authority's own `evolveStored` (tables/evolve.ts), so it cannot keep a table differently.
 import type { GameResult } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
+import { evolveStored } from '../tables/evolve.js';
+import type { TableEvent } from './events.js';
 import type { StoredTable, TableStore } from './store.js';
 
-type Row = { -readonly [K in keyof StoredTable]: StoredTable[K] } & {
-  moves: string[];
-  seats: Record<Side, string | null>;
-  seatedAt: Record<Side, number | null>;
-  moveTimes: number[];
-};
-
-const copy = (row: Row): StoredTable => ({
-  ...row,
-  seats: { ...row.seats },
-  moves: [...row.moves],
-  seatedAt: { ...row.seatedAt },
-  moveTimes: [...row.moveTimes],
-});
-
-/** A TableStore in memory. */
+/** A TableStore in memory; rows are immutable, replaced whole by each write. */
 export class MemoryStore implements TableStore {
-  readonly #rows = new Map<string, Row>();
+  readonly #rows = new Map<string, StoredTable>();
+
+  /** Applies a stored event to a row; false (nothing changed) unless it follows the row. */
+  #write(id: string, event: TableEvent): boolean {
+    const row = this.#rows.get(id);
+    if (!row) return false;
+    const next = evolveStored(row, event);
+    if (typeof next === 'string') return false;
+    this.#rows.set(id, next);
+    return true;
+  }
 
   async insertTable(table: StoredTable): Promise<void> {
     this.#rows.set(table.id, {
       ...table,
-      seats: { ...table.seats },
-      moves: [...table.moves],
-      seatedAt: { ...(table.seatedAt ?? { fox: null, geese: null }) },
-      moveTimes: [...(table.moveTimes ?? [])],
+      seatedAt: table.seatedAt ?? { fox: null, geese: null },
+      moveTimes: table.moveTimes ?? [],
     });
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {
-    const row = this.#rows.get(id);
-    return row ? copy(row) : null;
+    return this.#rows.get(id) ?? null;
   }
 
   async appendMove(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean> {
-    const row = this.#rows.get(id);
-    if (!row || row.moves.length !== ply || row.result) return false;
-    row.moves.push(move);
-    row.moveTimes.push(at ?? Date.now());
-    row.result = result;
-    if (result) row.endedAt = at ?? null;
-    return true;
+    return this.#write(id, { type: 'moved', ply, move, result, at: at ?? Date.now() });
   }
 
   async takeSeat(id: string, side: Side, tokenHash: string, at?: number): Promise<boolean> {
     const row = this.#rows.get(id);
     if (!row || row.seats[side] !== null) return false;
-    row.seats[side] = tokenHash;
-    row.seatedAt[side] = at ?? null;
-    return true;
+    return this.#write(id, { type: 'seat', ply: row.moves.length, side, tokenHash, at: at ?? Date.now() });
   }
 
   async finish(id: string, result: GameResult, at?: number): Promise<boolean> {
     const row = this.#rows.get(id);
-    if (!row || row.result) return false;
-    row.result = result;
-    row.endedAt = at ?? null;
-    return true;
+    if (!row) return false;
+    return this.#write(id, { type: 'ended', ply: row.moves.length, result, at: at ?? Date.now() });
+  }
+
+  async takeBack(id: string, ply: number, to: number, at: number): Promise<boolean> {
+    return this.#write(id, { type: 'taken-back', ply, to, at });
   }
 
   async setRematch(id: string, rematch: string): Promise<void> {
     const row = this.#rows.get(id);
-    if (row) row.rematch = rematch;
+    if (row) this.#rows.set(id, { ...row, rematch });
   }
 
   async listUnfinished(): Promise<StoredTable[]> {
-    return [...this.#rows.values()].filter((r) => !r.result).map(copy);
+    return [...this.#rows.values()].filter((r) => !r.result);
   }
 
   async removeWaiting(createdBefore: number): Promise<string[]> {

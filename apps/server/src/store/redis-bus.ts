@@ -4,16 +4,8 @@ import type { Side } from '@fg/rules';
 import type { Redis } from 'ioredis';
 import { nanoid } from 'nanoid';
 
-import type {
-  BusListener,
-  BusMessage,
-  DrawOffer,
-  InstancePresence,
-  RematchAsked,
-  SharedFacts,
-  TableBus,
-  TableEvent,
-} from './bus.js';
+import type { BusListener, BusMessage, OfferKind, RematchAsked, SharedFacts, TableBus } from './bus.js';
+import type { InstancePresence, Offer, TableEvent } from './events.js';
 import { CHANNEL_PREFIX, defineScript, INSTANCES_KEY, LEASE_PREFIX, type Script, tableKeys } from './redis-keys.js';
 
 /** How often an instance shows it is alive, and after how long without a sign it counts as gone. */
@@ -123,18 +115,24 @@ export class RedisBus implements TableBus {
     for (const [instance, text] of Object.entries(presence))
       if (this.isLive(instance)) live.set(instance, JSON.parse(text) as InstancePresence);
     return {
-      drawOffer: fields.drawOffer ? (JSON.parse(fields.drawOffer) as DrawOffer) : null,
+      drawOffer: fields.drawOffer ? (JSON.parse(fields.drawOffer) as Offer) : null,
+      takebackOffer: fields.takebackOffer ? (JSON.parse(fields.takebackOffer) as Offer) : null,
       rematchAsks: { fox: fields['ask:fox'] ?? null, geese: fields['ask:geese'] ?? null },
       presence: live,
     };
   }
 
-  async setDrawOffer(tableId: string, offer: DrawOffer | null): Promise<void> {
+  async setOffer(tableId: string, kind: OfferKind, offer: Offer | null): Promise<void> {
     const k = tableKeys(tableId);
+    const field = `${kind}Offer`;
     const multi = this.#redis.multi();
-    if (offer) multi.hset(k.shared, 'drawOffer', JSON.stringify(offer));
-    else multi.hdel(k.shared, 'drawOffer');
+    if (offer) multi.hset(k.shared, field, JSON.stringify(offer));
+    else multi.hdel(k.shared, field);
     await multi.pexpire(k.shared, SHARED_KEEP_MS).exec();
+  }
+
+  async dropRematchAsk(tableId: string, side: Side): Promise<void> {
+    await this.#redis.hdel(tableKeys(tableId).shared, `ask:${side}`);
   }
 
   async askRematch(tableId: string, side: Side, tokenHash: string): Promise<RematchAsked> {

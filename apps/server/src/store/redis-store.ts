@@ -5,7 +5,7 @@ import type { GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type { Redis } from 'ioredis';
 
-import type { TableEvent } from './bus.js';
+import type { TableEvent, Takeback } from './events.js';
 import { defineScript, type Script, tableKeys, UNFINISHED_KEY, WAITING_KEY } from './redis-keys.js';
 import type { ComputerSeat, StoredTable, TableStore } from './store.js';
 
@@ -44,6 +44,21 @@ end
 redis.call('PUBLISH', ARGV[5], ARGV[4])
 return 1`;
 
+// v1.2. KEYS: table, moves, times. ARGV: ply, to, at (ms), event, channel. The takebacks are kept as 'to:at,...'.
+const TAKE_BACK = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'result') == 1 then return 0 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
+if tonumber(ARGV[2]) == 0 then redis.call('DEL', KEYS[2], KEYS[3])
+else
+  redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[2]) - 1)
+  redis.call('LTRIM', KEYS[3], 0, tonumber(ARGV[2]) - 1)
+end
+local before = redis.call('HGET', KEYS[1], 'takebacks')
+local entry = ARGV[2] .. ':' .. ARGV[3]
+redis.call('HSET', KEYS[1], 'takebacks', before and (before .. ',' .. entry) or entry)
+redis.call('PUBLISH', ARGV[5], ARGV[4])
+return 1`;
+
 // KEYS: table. ARGV: rematch id, event, channel.
 const SET_REMATCH = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -77,6 +92,7 @@ export class RedisStore implements TableStore {
   readonly #finish: Script;
   readonly #takeSeat: Script;
   readonly #setRematch: Script;
+  readonly #takeBack: Script;
   readonly #removeOne: Script;
   readonly #subscriber: Redis | undefined;
 
@@ -89,6 +105,7 @@ export class RedisStore implements TableStore {
     this.#finish = defineScript(redis, 'fgFinish', 6, FINISH);
     this.#takeSeat = defineScript(redis, 'fgTakeSeat', 2, TAKE_SEAT);
     this.#setRematch = defineScript(redis, 'fgSetRematch', 1, SET_REMATCH);
+    this.#takeBack = defineScript(redis, 'fgTakeBack', 3, TAKE_BACK);
     this.#removeOne = defineScript(redis, 'fgRemoveWaiting', 7, REMOVE_WAITING);
   }
 
@@ -155,6 +172,7 @@ export class RedisStore implements TableStore {
       endedAt: ms(fields.endedAt),
       listed: fields.listed === '1',
       computer: fields.computer ? (JSON.parse(fields.computer) as ComputerSeat) : null,
+      ...(fields.takebacks ? { takebacks: readTakebacks(fields.takebacks) } : {}),
     };
   }
 
@@ -174,7 +192,7 @@ export class RedisStore implements TableStore {
   async takeSeat(id: string, side: Side, tokenHash: string, at = Date.now()): Promise<boolean> {
     const k = tableKeys(id);
     const ply = await this.#redis.llen(k.moves);
-    const event = this.#event({ type: 'seat', ply, side, tokenHash });
+    const event = this.#event({ type: 'seat', ply, side, tokenHash, at });
     return (await this.#takeSeat(k.table, WAITING_KEY, id, side, tokenHash, event, k.channel, at)) === 1;
   }
 
@@ -184,6 +202,12 @@ export class RedisStore implements TableStore {
     const event = this.#event({ type: 'ended', ply, result, at });
     const args = [id, JSON.stringify(result), event, k.channel, this.#keepMs, at];
     return (await this.#finish(...this.#ownKeys(id), ...args)) === 1;
+  }
+
+  async takeBack(id: string, ply: number, to: number, at: number): Promise<boolean> {
+    const k = tableKeys(id);
+    const event = this.#event({ type: 'taken-back', ply, to, at });
+    return (await this.#takeBack(k.table, k.moves, k.times, ply, to, at, event, k.channel)) === 1;
   }
 
   async setRematch(id: string, rematch: string): Promise<void> {
@@ -227,6 +251,13 @@ export class RedisStore implements TableStore {
     // The connection belongs to the backend, which closes it after the bus.
   }
 }
+
+/** v1.2: the stored takebacks, 'to:at,to:at'. */
+const readTakebacks = (text: string): Takeback[] =>
+  text.split(',').map((entry) => {
+    const [to, at] = entry.split(':');
+    return { to: Number(to), at: Number(at) };
+  });
 
 /** The replies of a MULTI; throws the first command error. */
 async function exec(replies: Promise<[Error | null, unknown][] | null>): Promise<void> {

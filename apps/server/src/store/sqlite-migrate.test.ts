@@ -35,6 +35,7 @@ describe('addMissingColumns', () => {
       'moves.at',
       'tables.listed',
       'tables.computer',
+      'tables.takebacks',
     ]);
     expect(addMissingColumns(old)).toEqual([]);
     old.close();

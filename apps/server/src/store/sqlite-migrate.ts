@@ -10,6 +10,7 @@ const ADDED_COLUMNS: readonly [table: string, column: string][] = [
   ['moves', 'at INTEGER'], // ms when the move was stored
   ['tables', 'listed INTEGER NOT NULL DEFAULT 0'], // v1.1 lobby
   ['tables', 'computer TEXT'], // v1.1 computer seat, JSON
+  ['tables', 'takebacks TEXT'], // v1.2 takebacks, JSON [{ to, at }]
 ];
 
 /** Adds every column of ADDED_COLUMNS that a table lacks; returns the ones added. */

@@ -7,6 +7,7 @@ import type { Side } from '@fg/rules';
 import type Database from 'libsql';
 
 import { CommitBatch } from './commit-batch.js';
+import type { Takeback } from './events.js';
 import { FileIdentity } from './file-identity.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
 import { atomic } from './sqlite-transaction.js';
@@ -28,6 +29,7 @@ interface TableRow {
   fox_at: number | null;
   geese_at: number | null;
   ended_at: number | null;
+  takebacks: string | null;
 }
 
 /** Settings of the store besides its folder. */
@@ -52,6 +54,7 @@ export class SqliteStore implements TableStore {
   ) => boolean;
   readonly #insertTable: (table: StoredTable) => void;
   readonly #removeWaiting: (createdBefore: number) => string[];
+  readonly #takeBack: (id: string, ply: number, to: number, at: number) => boolean;
   readonly #batch: CommitBatch;
   readonly #files: FileIdentity | null; // null for ':memory:'
   readonly #onFileLost: (reason: string) => void;
@@ -93,6 +96,11 @@ export class SqliteStore implements TableStore {
       takeGeese: db.prepare('UPDATE tables SET geese_token = ?, geese_at = ? WHERE id = ? AND geese_token IS NULL'),
       finish: db.prepare('UPDATE tables SET result = ?, ended_at = ? WHERE id = ? AND result IS NULL'),
       rematch: db.prepare('UPDATE tables SET rematch = ? WHERE id = ?'),
+      // v1.2: the compare-and-set of a takeback is on the ply, like the append's.
+      plyOf: db.prepare<[string]>('SELECT count(*) AS n FROM moves WHERE table_id = ?'),
+      unfinishedTakebacks: db.prepare<[string]>('SELECT takebacks FROM tables WHERE id = ? AND result IS NULL'),
+      dropMoves: db.prepare('DELETE FROM moves WHERE table_id = ? AND ply >= ?'),
+      setTakebacks: db.prepare('UPDATE tables SET takebacks = ? WHERE id = ?'),
       unfinished: db.prepare<[]>('SELECT * FROM tables WHERE result IS NULL'),
       waiting: db
         .prepare<[number]>('SELECT id FROM tables WHERE created_at < ? AND (fox_token IS NULL OR geese_token IS NULL)')
@@ -130,6 +138,14 @@ export class SqliteStore implements TableStore {
         computer: table.computer ? JSON.stringify(table.computer) : null,
       });
       table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move, table.moveTimes?.[ply] ?? null));
+    });
+    this.#takeBack = atomic(db, (id: string, ply: number, to: number, at: number): boolean => {
+      const row = s.unfinishedTakebacks.get(id) as { takebacks: string | null } | undefined;
+      if (!row || (s.plyOf.get(id) as { n: number }).n !== ply) return false;
+      const takebacks = [...(row.takebacks ? (JSON.parse(row.takebacks) as Takeback[]) : []), { to, at }];
+      s.dropMoves.run(id, to);
+      s.setTakebacks.run(JSON.stringify(takebacks), id);
+      return true;
     });
     this.#removeWaiting = atomic(db, (createdBefore: number): string[] => {
       const ids = s.waiting.all(createdBefore) as string[];
@@ -188,6 +204,7 @@ export class SqliteStore implements TableStore {
       endedAt: row.ended_at,
       listed: row.listed === 1,
       computer: row.computer ? (JSON.parse(row.computer) as ComputerSeat) : null,
+      ...(row.takebacks ? { takebacks: JSON.parse(row.takebacks) as Takeback[] } : {}),
     };
   }
 
@@ -214,6 +231,10 @@ export class SqliteStore implements TableStore {
 
   async finish(id: string, result: GameResult, at?: number): Promise<boolean> {
     return this.#run(() => this.#statements.finish.run(JSON.stringify(result), at ?? null, id).changes === 1);
+  }
+
+  async takeBack(id: string, ply: number, to: number, at: number): Promise<boolean> {
+    return this.#run(() => this.#takeBack(id, ply, to, at));
   }
 
   async setRematch(id: string, rematch: string): Promise<void> {

@@ -2,6 +2,8 @@
 import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
+import type { Takeback } from './events.js';
+
 /** A table as stored: everything needed to rebuild it after a restart. */
 export interface StoredTable {
   readonly id: string; // 'V1StGXR8_Z5j'
@@ -17,6 +19,7 @@ export interface StoredTable {
   readonly seatedAt?: Readonly<Record<Side, number | null>>; // ms when each seat was taken
   readonly moveTimes?: readonly number[]; // ms when each move was stored, oldest first
   readonly endedAt?: number | null; // ms when the game ended
+  readonly takebacks?: readonly Takeback[]; // v1.2: each stored takeback, oldest first (the clocks restart from them)
   // v1.1 (lobby, computer): optional so stores and tests that predate them still build.
   readonly listed?: boolean; // shown in the lobby
   readonly computer?: ComputerSeat | null; // the seat the computer holds
@@ -46,6 +49,11 @@ export interface TableStore {
   takeSeat(id: string, side: Side, tokenHash: string, at?: number): Promise<boolean>;
   /** Ends a game only if it has no result yet, at time `at`; false if it had one. */
   finish(id: string, result: GameResult, at?: number): Promise<boolean>;
+  /**
+   * v1.2: takes moves back to `to` at time `at`, only if the table still has `ply` moves and no result; the
+   * moves and their times after `to` are removed, the takeback is kept. False if `ply` no longer matches.
+   */
+  takeBack(id: string, ply: number, to: number, at: number): Promise<boolean>;
   /** Records the follow-up table of a finished one. */
   setRematch(id: string, rematch: string): Promise<void>;
   /** Every table without a result. */

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 import { MemoryStore } from '../store/memory-store.js';
 import { Authority } from './authority.js';
+import type { Member } from './member.js';
 import { PRESENCE_MS } from './table-cache.js';
-import type { Member } from './table-state.js';
 
 /** A member that keeps what it is sent. */
 const member = (): Member & { messages: ServerMessage[] } => {

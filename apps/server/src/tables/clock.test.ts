@@ -9,7 +9,6 @@ import {
   flagged,
   newClock,
   replayClock,
-  startClock,
   stopClock,
   timeLeft,
 } from './clock.js';
@@ -17,6 +16,14 @@ import { nextClock, storedClock } from './table-clock.js';
 
 const T0 = 1_700_000_000_000;
 const FIVE_PLUS_THREE = { initial: 300, increment: 3 };
+const NO_TAKEBACKS = new Map<number, number>();
+
+/** A clock whose `side` has been running since `at` (as from ply 2 on). */
+const runningFrom = (clock: Clock, side: 'fox' | 'geese', at: number): Clock => ({
+  ...clock,
+  running: side,
+  since: at,
+});
 
 describe('clock', () => {
   it('starts with the initial time each and nothing running', () => {
@@ -34,13 +41,13 @@ describe('clock', () => {
     ['the running side loses time', (c) => c, T0 + 12_345, { fox: 287_655, geese: 300_000, running: 'fox' }],
     [
       'a move charges the mover, adds the increment and starts the opponent',
-      (c) => clockAfterMove(c, 'fox', T0 + 10_000),
+      (c) => clockAfterMove(c, 'fox', T0 + 10_000, 2),
       T0 + 10_000,
       { fox: 293_000, geese: 300_000, running: 'geese' },
     ],
     [
       "the opponent's time runs after the move",
-      (c) => clockAfterMove(c, 'fox', T0 + 10_000),
+      (c) => clockAfterMove(c, 'fox', T0 + 10_000, 2),
       T0 + 25_000,
       { fox: 293_000, geese: 285_000, running: 'geese' },
     ],
@@ -52,39 +59,66 @@ describe('clock', () => {
     ],
     ['time left never goes below zero', (c) => c, T0 + 400_000, { fox: 0, geese: 300_000, running: 'fox' }],
   ])('%s', (_name, change, at, expected) => {
-    const { fox, geese, running } = clockView(change(startClock(newClock(FIVE_PLUS_THREE), 'fox', T0)), at);
+    const { fox, geese, running } = clockView(change(runningFrom(newClock(FIVE_PLUS_THREE), 'fox', T0)), at);
     expect({ fox, geese, running }).toEqual(expected);
   });
 
   it('names the deadline and flags the running side at it, not a ms before', () => {
-    const clock = startClock(newClock({ initial: 15, increment: 0 }), 'geese', T0);
+    const clock = runningFrom(newClock({ initial: 15, increment: 0 }), 'geese', T0);
     expect(deadline(clock)).toBe(T0 + 15_000);
     expect(flagged(clock, T0 + 14_999)).toBe(false);
     expect(flagged(clock, T0 + 15_000)).toBe(true);
     expect(timeLeft(clock, 'fox', T0 + 15_000)).toBe(15_000);
   });
 
+  it('v1.2: runs nothing before both first moves, which earn no increment; the second starts the clock', () => {
+    let clock = clockAfterMove(newClock(FIVE_PLUS_THREE), 'fox', T0 + 50_000, 0);
+    expect(clockView(clock, T0 + 55_000)).toMatchObject({ fox: 300_000, geese: 300_000, running: null });
+    clock = clockAfterMove(clock, 'geese', T0 + 58_000, 1);
+    expect(clockView(clock, T0 + 60_000)).toMatchObject({ fox: 298_000, geese: 300_000, running: 'fox' });
+    clock = clockAfterMove(clock, 'fox', T0 + 61_000, 2);
+    expect(clockView(clock, T0 + 61_000)).toMatchObject({ fox: 300_000, geese: 300_000, running: 'geese' });
+  });
+
   it('rebuilds after a restart exactly the clock it had, neither giving nor taking time', () => {
     const times = [T0 + 4_000, T0 + 9_500, T0 + 30_000];
-    let live = startClock(newClock(FIVE_PLUS_THREE), 'fox', T0);
+    let live = newClock(FIVE_PLUS_THREE);
     const sides = ['fox', 'geese', 'fox'] as const;
-    times.forEach((at, i) => (live = clockAfterMove(live, sides[i]!, at)));
+    times.forEach((at, i) => (live = clockAfterMove(live, sides[i]!, at, i)));
     const rebuilt = replayClock({
       setting: FIVE_PLUS_THREE,
       firstSide: 'fox',
-      startedAt: T0,
       moveTimes: times,
+      resumedAt: NO_TAKEBACKS,
       endedAt: null,
     });
     expect(rebuilt).toEqual(live);
-    expect(deadline(rebuilt)).toBe(T0 + 30_000 + 300_000 - 5_500 + 3_000);
+    // Fox's clock ran from geese's first move (9.5 s) to 30 s, then fox gained the increment; geese runs now.
+    expect(deadline(rebuilt)).toBe(T0 + 30_000 + 300_000);
+    expect(clockView(rebuilt, T0 + 30_000)).toMatchObject({ fox: 300_000 - 20_500 + 3_000 });
+  });
+
+  it('v1.2: a takeback restarts the clock of the side to move at the takeback, with the time it had', () => {
+    const times = [T0 + 1_000, T0 + 2_000, T0 + 12_000, T0 + 20_000];
+    const history = { setting: FIVE_PLUS_THREE, firstSide: 'fox' as const, endedAt: null };
+    const before = replayClock({ ...history, moveTimes: times.slice(0, 3), resumedAt: NO_TAKEBACKS });
+    // Geese's move at 20 s is taken back at 50 s: geese has what it had after fox's move, running from 50 s.
+    const after = replayClock({ ...history, moveTimes: times.slice(0, 3), resumedAt: new Map([[3, T0 + 50_000]]) });
+    expect(clockView(after, T0 + 50_000)).toEqual(clockView(before, T0 + 12_000));
+    expect(clockView(after, T0 + 51_000).geese).toBe(299_000);
   });
 
   it('rebuilds a game not yet started, and one that has ended', () => {
-    const history = { setting: FIVE_PLUS_THREE, firstSide: 'geese' as const, moveTimes: [], endedAt: null };
-    expect(replayClock({ ...history, startedAt: null })).toEqual(newClock(FIVE_PLUS_THREE));
-    const ended = replayClock({ ...history, startedAt: T0, endedAt: T0 + 7_000 });
-    expect(clockView(ended, T0 + 60_000)).toMatchObject({ geese: 293_000, fox: 300_000, running: null });
+    const history = {
+      setting: FIVE_PLUS_THREE,
+      firstSide: 'geese' as const,
+      moveTimes: [],
+      resumedAt: NO_TAKEBACKS,
+      endedAt: null,
+    };
+    expect(replayClock(history)).toEqual(newClock(FIVE_PLUS_THREE));
+    const ended = replayClock({ ...history, moveTimes: [T0, T0 + 1_000, T0 + 8_000], endedAt: T0 + 9_000 });
+    expect(clockView(ended, T0 + 60_000)).toMatchObject({ geese: 296_000, fox: 299_000, running: null });
   });
 });
 
@@ -112,6 +146,7 @@ describe('nextClock', () => {
     ['one move added', [3_000], [3_000, 9_000], null],
     ['several moves added at once', [3_000], [3_000, 9_000, 12_500, 70_000], null],
     ['the first move', [], [2_000], null],
+    ['the second first move', [2_000], [2_000, 2_500], null],
     ['a move that ends the game', [3_000, 9_000], [3_000, 9_000, 15_000], { at: 15_000 }],
     ['an end without a move', [3_000], [3_000], { at: 40_000 }],
   ] as const)('advances by %s exactly as a replay of every stored time does', (_name, before, after, end) => {
@@ -120,9 +155,10 @@ describe('nextClock', () => {
     expect(nextClock(previous, stored([...before]), now, 'fox')).toEqual(storedClock(now, 'fox'));
   });
 
-  it('rebuilds when the seat times changed (the game started)', () => {
-    const waiting = { ...stored([]), seatedAt: { fox: 1_000, geese: null } };
-    const started = stored([]);
-    expect(nextClock(storedClock(waiting, 'fox'), waiting, started, 'fox')).toEqual(storedClock(started, 'fox'));
+  it('rebuilds after a takeback (v1.2)', () => {
+    const before = stored([3_000, 9_000, 12_000]);
+    const after = { ...stored([3_000, 9_000]), takebacks: [{ to: 2, at: 30_000 }] };
+    expect(nextClock(storedClock(before, 'fox'), before, after, 'fox')).toEqual(storedClock(after, 'fox'));
+    expect(storedClock(after, 'fox')).toMatchObject({ running: 'fox', since: 30_000 });
   });
 });

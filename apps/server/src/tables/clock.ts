@@ -1,6 +1,7 @@
-// A table's clocks (docs/protocol.md, v1.1): pure functions of a clock and the time, so the server's
-// timer, a move, a view and a restart all compute the same times. Fischer increment: after each
-// move the mover gains `increment` seconds. Times are ms since the epoch; nothing here reads a clock.
+// A table's clocks (docs/protocol.md, v1.1 and v1.2's clock start): pure functions of a clock and the time, so
+// the server's timer, a move, a view and a restart all compute the same times. Nothing runs before both sides
+// made their first move; from ply 2 the side to move's clock runs. Fischer increment: after each later move the
+// mover gains `increment` seconds. Times are ms since the epoch; nothing here reads a clock.
 import type { ClockSetting, ClockView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
 
@@ -12,15 +13,10 @@ export interface Clock {
   readonly since: number; // ms since the epoch of the last start, move or stop
 }
 
-/** A clock before the game starts: both sides have the initial time, nothing runs. */
+/** A clock before both first moves: both sides have the initial time, nothing runs. */
 export function newClock(setting: ClockSetting): Clock {
   const initial = setting.initial * 1000;
   return { setting, left: { fox: initial, geese: initial }, running: null, since: 0 };
-}
-
-/** Starts the clock of the side to move at `at` (the game starts when both seats are taken). */
-export function startClock(clock: Clock, side: Side, at: number): Clock {
-  return { ...clock, running: side, since: at };
 }
 
 /** Ms a side has left at `at` (never below zero). */
@@ -40,8 +36,14 @@ export function flagged(clock: Clock, at: number): boolean {
   return end !== null && at >= end;
 }
 
-/** The clock after `side` moved at `at`: its time is charged, the increment added, the opponent's starts. */
-export function clockAfterMove(clock: Clock, side: Side, at: number): Clock {
+/**
+ * The clock after `side` played the move of `ply` at `at`. v1.2: a side's first move (ply 0 or 1) is not charged
+ * and earns no increment, and the second of them starts the clock of the side to move; a later move is charged,
+ * the increment added, and the opponent's clock starts.
+ */
+export function clockAfterMove(clock: Clock, side: Side, at: number, ply: number): Clock {
+  if (ply === 0) return clock;
+  if (ply === 1) return { ...clock, running: opponent(side), since: at };
   const left = { ...clock.left, [side]: timeLeft(clock, side, at) + clock.setting.increment * 1000 };
   return { ...clock, left, running: opponent(side), since: at };
 }
@@ -63,24 +65,28 @@ export function clockView(clock: Clock, at: number): ClockView {
   };
 }
 
+/** v1.2: the running clock restarted at `at` (a takeback): the time between the undone move and `at` is nobody's. */
+export function resumeClock(clock: Clock, at: number | undefined): Clock {
+  return at !== undefined && clock.running && at > clock.since ? { ...clock, since: at } : clock;
+}
+
 /** What a clock is rebuilt from after a restart: the times stored with the game. */
 export interface ClockHistory {
   readonly setting: ClockSetting;
   readonly firstSide: Side; // the side that moves first in the variant
-  readonly startedAt: number | null; // when both seats were taken
   readonly moveTimes: readonly number[]; // when each move was stored, oldest first
+  readonly resumedAt: ReadonlyMap<number, number>; // v1.2: ply -> when the last takeback to it was stored (ms)
   readonly endedAt: number | null; // when the game ended, if it has
 }
 
 /** The clock a game's stored times give: the same as it was before the restart, to the ms. */
 export function replayClock(history: ClockHistory): Clock {
   let clock = newClock(history.setting);
-  if (history.startedAt === null) return clock;
-  clock = startClock(clock, history.firstSide, history.startedAt);
   let side = history.firstSide;
-  for (const at of history.moveTimes) {
-    clock = clockAfterMove(clock, side, at);
+  history.moveTimes.forEach((at, ply) => {
+    clock = clockAfterMove(resumeClock(clock, history.resumedAt.get(ply)), side, at, ply);
     side = opponent(side);
-  }
+  });
+  clock = resumeClock(clock, history.resumedAt.get(history.moveTimes.length));
   return history.endedAt === null ? clock : stopClock(clock, history.endedAt);
 }

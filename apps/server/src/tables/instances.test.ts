@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBus, MemoryHub } from '../store/memory-bus.js';
 import { MemoryStore } from '../store/memory-store.js';
 import { Authority } from './authority.js';
+import type { Member } from './member.js';
 import { PRESENCE_MS } from './table-cache.js';
-import type { Member } from './table-state.js';
 
 const member = (): Member & { messages: ServerMessage[] } => {
   const messages: ServerMessage[] = [];

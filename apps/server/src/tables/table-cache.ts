@@ -3,13 +3,14 @@
 // members here of every change through the one transition. Presence is coalesced here, table-wide.
 import type { Game } from '@fg/rules';
 
-import { type InstancePresence, type SharedFacts, type TableBus, type TableEvent } from '../store/bus.js';
+import type { SharedFacts, TableBus } from '../store/bus.js';
+import type { InstancePresence } from '../store/events.js';
 import type { StoredTable, TableStore } from '../store/store.js';
-import { samePresence } from './connections.js';
 import { broadcast, sendRematch } from './messages.js';
+import { samePresence } from './presence.js';
 import { factsOf, type LiveTable, liveTable, type TableFacts } from './table-state.js';
 import { transition } from './table-transition.js';
-import { advanceView, presenceMessage } from './views.js';
+import { advanceView, presenceMessage, tableView } from './views.js';
 
 /** At most one `presence` per table per this many ms (docs/protocol.md), with the latest counts. */
 export const PRESENCE_MS = 250;
@@ -18,10 +19,12 @@ const IDLE_MS = 10 * 60_000;
 /** How often the reports of instances that stopped showing signs of life are dropped. */
 const DEAD_CHECK_MS = 5_000;
 
-/** Events that a store announcing its writes has already published with the write itself. */
-const STORE_EVENTS = new Set<TableEvent['type']>(['moved', 'ended', 'seat', 'rematch']);
-
-const NO_SHARED: SharedFacts = { drawOffer: null, rematchAsks: { fox: null, geese: null }, presence: new Map() };
+const NO_SHARED: SharedFacts = {
+  drawOffer: null,
+  takebackOffer: null,
+  rematchAsks: { fox: null, geese: null },
+  presence: new Map(),
+};
 
 /** The tables this instance holds. */
 export class TableCache {
@@ -34,6 +37,8 @@ export class TableCache {
   readonly #deadCheck: ReturnType<typeof setInterval>;
   /** Called after every change of a table's facts (the authority sets its clock timer from it). */
   onChange: (live: LiveTable) => void = () => undefined;
+  /** Called when a table leaves memory. */
+  onForget: (id: string) => void = () => undefined;
 
   constructor(store: TableStore, bus: TableBus, now: () => number, onError: (error: unknown, what: string) => void) {
     this.#store = store;
@@ -78,7 +83,7 @@ export class TableCache {
         return null;
       }
       for (const [instance, presence] of shared.presence)
-        if (instance !== this.#bus.instance) live.connections.setRemote(instance, presence);
+        if (instance !== this.#bus.instance) live.presence.setRemote(instance, presence);
       this.#tables.set(id, live);
       this.onChange(live);
       return live;
@@ -112,15 +117,11 @@ export class TableCache {
     live.derived = change.derived;
     live.view = change.rebuilt ? null : advanceView(live.view, change.messages, change.rematch);
     for (const message of change.messages) broadcast(live, message);
-    if (change.rematch) for (const member of live.connections.members.keys()) sendRematch(live, member);
+    // v1.2: a takeback is told as the whole table after it, built once for everyone.
+    if (change.rebuilt === 'taken-back') broadcast(live, { type: 'taken-back', table: tableView(live, this.#now()) });
+    if (change.rematch) for (const member of live.presence.members.keys()) sendRematch(live, member);
     if (change.seatsChanged) this.presenceChanged(live);
     this.onChange(live);
-  }
-
-  /** Applies a change this instance stored, and tells the other instances unless the store already did. */
-  async commit(live: LiveTable, next: TableFacts, event: TableEvent, played?: Game): Promise<void> {
-    this.apply(live, next, played);
-    if (!(this.#store.announcesWrites && STORE_EVENTS.has(event.type))) await this.#bus.publish(live.id, event);
   }
 
   /** Reloads a table from the store and the bus; rejects (and marks it stale) when they do not answer. */
@@ -137,51 +138,68 @@ export class TableCache {
     if (!stored) return this.#forget(live.id); // removed as a stale waiting table
     this.apply(live, factsOf(stored, shared));
     for (const [instance, presence] of shared.presence)
-      if (instance !== this.#bus.instance) live.connections.setRemote(instance, presence);
+      if (instance !== this.#bus.instance) live.presence.setRemote(instance, presence);
   }
 
-  /** After the bus lost and regained its connection: events may have been missed, so every table reloads. */
+  /**
+   * After the bus lost and regained its connection: events may have been missed, so every table reloads; and
+   * this instance's presence is written and published again (the other instances may have dropped it meanwhile,
+   * or Redis restarted empty), so all agree on who is online within moments.
+   */
   refreshAll(): void {
     for (const live of this.#tables.values()) {
+      if (live.presence.reported || live.presence.unsent || live.presence.members.size > 0) this.#report(live, true);
       this.exclusive(live, () => this.refresh(live)).catch((error: unknown) => this.#onError(error, 'refresh'));
     }
   }
 
   /** Another instance's connections at a table (loaded here, or loading when they were published). */
   heardPresence(live: LiveTable, instance: string, presence: InstancePresence): void {
-    live.connections.setRemote(instance, presence);
+    live.presence.setRemote(instance, presence);
     this.presenceChanged(live);
   }
 
   /** Schedules a `presence`: at once if none went out in the last PRESENCE_MS, else once that time is up. */
   presenceChanged(live: LiveTable): void {
-    const connections = live.connections;
-    if (connections.presenceTimer) return;
-    const wait = connections.presenceSentAt + PRESENCE_MS - performance.now();
+    const presence = live.presence;
+    if (presence.presenceTimer) return;
+    const wait = presence.presenceSentAt + PRESENCE_MS - performance.now();
     if (wait <= 0) return this.#sendPresence(live);
-    connections.presenceTimer = setTimeout(() => this.#sendPresence(live), wait);
-    connections.presenceTimer.unref();
+    presence.presenceTimer = setTimeout(() => this.#sendPresence(live), wait);
+    presence.presenceTimer.unref();
   }
 
   #sendPresence(live: LiveTable): void {
-    const connections = live.connections;
-    connections.presenceTimer = null;
-    connections.presenceSentAt = performance.now();
-    const local = connections.local();
-    if (!samePresence(connections.reported, local) && (connections.reported || connections.members.size > 0)) {
-      connections.reported = local;
-      this.#bus.setPresence(live.id, local).catch((error: unknown) => this.#onError(error, 'presence'));
-    }
-    const text = JSON.stringify(presenceMessage(live, this.#now()));
-    if (text === connections.presenceText) return;
-    connections.presenceText = text;
-    for (const member of connections.members.keys()) member.send(text);
+    const presence = live.presence;
+    presence.presenceTimer = null;
+    presence.presenceSentAt = performance.now();
+    if (presence.reported || presence.unsent || presence.members.size > 0) this.#report(live, false);
+    const message = presenceMessage(live, this.#now());
+    const text = JSON.stringify(message);
+    if (text === presence.presenceText) return;
+    presence.presenceText = text;
+    for (const member of presence.members.keys()) member.send(text, message);
+  }
+
+  /** Writes this instance's connections at a table to the bus (and so to the other instances), when they changed. */
+  #report(live: LiveTable, always: boolean): void {
+    const presence = live.presence;
+    const local = presence.local();
+    if (!always && samePresence(presence.reported, local)) return;
+    presence.reported = local;
+    presence.unsent = false;
+    this.#bus.setPresence(live.id, local).catch((error: unknown) => {
+      // Written again with the next change, or when the bus is back.
+      presence.reported = null;
+      presence.unsent = true;
+      this.#onError(error, 'presence');
+    });
   }
 
   #dropDead(): void {
     const now = this.#now();
     for (const live of this.#tables.values()) {
-      if (live.connections.hasRemote && live.connections.dropDead((i) => this.#bus.isLive(i), now))
+      if (live.presence.hasRemote && live.presence.dropDead((i) => this.#bus.isLive(i), now))
         this.presenceChanged(live);
     }
   }
@@ -191,7 +209,7 @@ export class TableCache {
     for (const id of removed) await this.#forget(id);
     const now = this.#now();
     for (const [id, live] of this.#tables) {
-      if (live.connections.members.size === 0 && now - live.connections.idleSince > IDLE_MS) await this.#forget(id);
+      if (live.presence.members.size === 0 && now - live.presence.idleSince > IDLE_MS) await this.#forget(id);
     }
   }
 
@@ -199,7 +217,8 @@ export class TableCache {
     const live = this.#tables.get(id);
     if (!live) return;
     this.#tables.delete(id);
-    if (live.connections.presenceTimer) clearTimeout(live.connections.presenceTimer);
+    this.onForget(id);
+    if (live.presence.presenceTimer) clearTimeout(live.presence.presenceTimer);
     await this.#bus.unsubscribe(id).catch((error: unknown) => this.#onError(error, 'unsubscribe'));
   }
 
@@ -207,6 +226,6 @@ export class TableCache {
   close(): void {
     clearInterval(this.#deadCheck);
     for (const live of this.#tables.values())
-      if (live.connections.presenceTimer) clearTimeout(live.connections.presenceTimer);
+      if (live.presence.presenceTimer) clearTimeout(live.presence.presenceTimer);
   }
 }

@@ -1,29 +1,20 @@
-// A table as one instance holds it, split by owner: the facts (the store's and the bus's, replaced whole when
-// they change), the game the rules derive from them, and the connections (here and at other instances).
-import type { Role, TableView } from '@fg/protocol';
+// A table as one instance holds it, split by owner: the facts (the store's and the bus's, replaced whole by
+// `evolve` when they change), the game the rules derive from them, and who is connected (here and elsewhere).
+import type { TableView } from '@fg/protocol';
 import { type Game, makePosition, opponent, replayRecord, type Side } from '@fg/rules';
 
-import type { DrawOffer, SharedFacts } from '../store/bus.js';
+import type { SharedFacts } from '../store/bus.js';
+import type { Offer } from '../store/events.js';
 import type { StoredTable } from '../store/store.js';
 import type { Clock } from './clock.js';
-import { Connections } from './connections.js';
+import { TablePresence } from './presence.js';
 import { storedClock } from './table-clock.js';
-
-/** A connection at a table, as the authority sees it: something that takes serialized messages. */
-export interface Member {
-  send(text: string): void;
-}
-
-/** Who a member is at its table; players keep their token to derive a rematch seat. */
-export interface Seating {
-  readonly role: Role;
-  readonly token: string | null;
-}
 
 /** What every instance agrees on: the stored table and the table-wide facts of the bus. */
 export interface TableFacts {
   readonly stored: StoredTable;
-  readonly drawOffer: DrawOffer | null; // as stored; `standingOffer` tells whether it still stands
+  readonly drawOffer: Offer | null; // as stored; `standingOffer` tells whether it still stands
+  readonly takebackOffer: Offer | null; // v1.2; `standingTakeback` tells whether it still stands
   readonly rematchAsks: Readonly<Record<Side, string | null>>; // hash of each asker's token at the rematch
 }
 
@@ -39,7 +30,7 @@ export interface LiveTable {
   readonly id: string;
   facts: TableFacts;
   derived: DerivedGame;
-  readonly connections: Connections;
+  readonly presence: TablePresence;
   queue: Promise<unknown>; // actions and bus events on one table run one at a time
   stale: boolean; // the last store call failed: reload before the next action
   /** The view as the members here were told it, advanced by each broadcast message; null until first asked for. */
@@ -47,8 +38,11 @@ export interface LiveTable {
 }
 
 /** Facts of a table straight from the store and the bus. */
-export function factsOf(stored: StoredTable, shared: Pick<SharedFacts, 'drawOffer' | 'rematchAsks'>): TableFacts {
-  return { stored, drawOffer: shared.drawOffer, rematchAsks: shared.rematchAsks };
+export function factsOf(
+  stored: StoredTable,
+  shared: Pick<SharedFacts, 'drawOffer' | 'takebackOffer' | 'rematchAsks'>,
+): TableFacts {
+  return { stored, drawOffer: shared.drawOffer, takebackOffer: shared.takebackOffer, rematchAsks: shared.rematchAsks };
 }
 
 /** Replays the stored moves; null if they do not replay. */
@@ -71,7 +65,7 @@ export function liveTable(facts: TableFacts, now: number): LiveTable | null {
     id: facts.stored.id,
     facts,
     derived,
-    connections: new Connections(now),
+    presence: new TablePresence(now),
     queue: Promise.resolve(),
     stale: false,
     view: null,
@@ -82,7 +76,7 @@ export function liveTable(facts: TableFacts, now: number): LiveTable | null {
  * The stored offer while the offerer's opponent has not moved since it was made; none once the game is over.
  * Turns alternate, so from the offer's ply and the side to move now it follows whether the opponent has moved.
  */
-function unlapsedOffer(facts: TableFacts, turn: Side): DrawOffer | null {
+function unlapsedOffer(facts: TableFacts, turn: Side): Offer | null {
   const offer = facts.drawOffer;
   if (!offer || facts.stored.result) return null;
   const since = facts.stored.moves.length - offer.ply;
@@ -91,7 +85,7 @@ function unlapsedOffer(facts: TableFacts, turn: Side): DrawOffer | null {
 }
 
 /** The draw offer that still stands (docs/protocol.md): not lapsed and not declined. */
-export function standingOffer(facts: TableFacts, turn: Side): DrawOffer | null {
+export function standingOffer(facts: TableFacts, turn: Side): Offer | null {
   const offer = unlapsedOffer(facts, turn);
   return offer && !offer.declined ? offer : null;
 }
@@ -105,4 +99,16 @@ export function offerRefused(facts: TableFacts, turn: Side, side: Side): boolean
 /** The other side's standing offer, if any. */
 export function opponentOffers(facts: TableFacts, turn: Side, side: Side): boolean {
   return standingOffer(facts, turn)?.side === opponent(side);
+}
+
+/** v1.2: the takeback offer as stored while no move came since it was made (declined or not); none after the end. */
+export function unlapsedTakeback(facts: TableFacts): Offer | null {
+  const offer = facts.takebackOffer;
+  return offer && !facts.stored.result && offer.ply === facts.stored.moves.length ? offer : null;
+}
+
+/** v1.2: the takeback offer that stands: made at this ply, not declined, the game not over. */
+export function standingTakeback(facts: TableFacts): Offer | null {
+  const offer = unlapsedTakeback(facts);
+  return offer && !offer.declined ? offer : null;
 }

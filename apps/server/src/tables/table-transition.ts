@@ -1,12 +1,19 @@
 // One transition, written once: from a table's old facts to its new ones, the messages its members must get.
 // The instance that stored a change and every instance that hears of it (bus event or reload) run the same
 // function, so a member gets each move exactly once and in order, wherever it is connected.
-import type { GameResult, ServerMessage, ServerMessageOf, TableStatus } from '@fg/protocol';
-import { type Game, makePosition, opponent, playMoveText, SIDES } from '@fg/rules';
+import { movedMessage, type ServerMessage, type ServerMessageOf } from '@fg/protocol';
+import { makePosition, opponent, playMoveText, SIDES } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
 import { clockFieldsOf, nextClock } from './table-clock.js';
-import { type DerivedGame, deriveGame, standingOffer, type TableFacts } from './table-state.js';
+import {
+  type DerivedGame,
+  deriveGame,
+  standingOffer,
+  standingTakeback,
+  type TableFacts,
+  unlapsedTakeback,
+} from './table-state.js';
 
 /** What a change of facts means for the members. */
 export interface Transition {
@@ -14,37 +21,66 @@ export interface Transition {
   readonly messages: readonly ServerMessage[]; // to everyone at the table, in this order
   readonly rematch: string | null; // a rematch table just made: each member is told its own seat
   readonly seatsChanged: boolean;
-  readonly rebuilt: boolean; // the game was derived afresh (the store lost moves): the messages do not tell it
+  /** The game was derived afresh: 'taken-back' (v1.2: members get the whole view), 'lost' (the store lost moves: nothing is told). */
+  readonly rebuilt: 'taken-back' | 'lost' | null;
 }
 
-/** Waiting while a seat is free, finished once there is a result, playing in between. */
-export function statusOf(stored: Pick<StoredTable, 'seats' | 'result'>): TableStatus {
-  if (stored.result) return 'finished';
-  return stored.seats.fox !== null && stored.seats.geese !== null ? 'playing' : 'waiting';
+const bothSeated = (stored: Pick<StoredTable, 'seats'>): boolean =>
+  stored.seats.fox !== null && stored.seats.geese !== null;
+
+/** The messages of the moves `now` has beyond `derived`'s game, and the game after them; null if they do not replay. */
+function movesAdded(
+  derived: DerivedGame,
+  now: StoredTable,
+  messages: ServerMessage[],
+): { derived: DerivedGame } | null {
+  let game = derived.game;
+  for (let ply = game.moves.length; ply < now.moves.length; ply++) {
+    const after = playMoveText(game, now.moves[ply]!);
+    if (!after.ok) return null;
+    const last = ply === now.moves.length - 1;
+    const result = last ? (now.result ?? after.value.result) : after.value.result;
+    messages.push(movedMessage(game, after.value, bothSeated(now), result));
+    game = after.value;
+  }
+  return { derived: { game, position: makePosition(game.variant.board, game.position), clock: derived.clock } };
 }
 
-/** The `moved` message of the last move of `game`, whose text is `move`. */
-function movedMessage(
-  before: Game,
-  game: Game,
-  move: string,
-  result: GameResult | null,
-  seats: StoredTable['seats'],
-): ServerMessageOf<'moved'> {
-  const ply = game.moves.length - 1;
-  const { board } = game.variant;
-  const path = game.moves[ply]!;
-  return {
-    type: 'moved',
-    ply,
-    path: path.map((p) => board.points[p]!.name),
-    move,
-    side: before.position.turn,
-    position: makePosition(board, game.position),
-    turn: game.position.turn,
-    status: statusOf({ seats, result }),
-    result,
-  };
+/** The offer and rematch messages between two sets of facts. */
+function offerMessages(
+  before: TableFacts,
+  beforeTurn: DerivedGame,
+  next: TableFacts,
+  turn: DerivedGame,
+): ServerMessage[] {
+  const messages: ServerMessage[] = [];
+  const offerBefore = standingOffer(before, beforeTurn.game.position.turn);
+  const offer = standingOffer(next, turn.game.position.turn);
+  if (offer && (offer.side !== offerBefore?.side || offer.ply !== offerBefore.ply))
+    messages.push({ type: 'draw-offered', side: offer.side });
+  const stored = next.drawOffer;
+  if (offerBefore && !offer && stored?.declined && stored.side === offerBefore.side && stored.ply === offerBefore.ply)
+    messages.push({ type: 'draw-declined', side: opponent(stored.side) });
+  const takebackBefore = standingTakeback(before);
+  const takeback = standingTakeback(next);
+  if (takeback && (takeback.side !== takebackBefore?.side || takeback.ply !== takebackBefore.ply))
+    messages.push({ type: 'takeback-offered', side: takeback.side });
+  const declined = unlapsedTakeback(next);
+  if (
+    takebackBefore &&
+    declined?.declined &&
+    declined.side === takebackBefore.side &&
+    declined.ply === takebackBefore.ply
+  )
+    messages.push({ type: 'takeback-declined', side: opponent(declined.side) });
+  if (!next.stored.rematch) {
+    for (const side of SIDES) {
+      if (next.rematchAsks[side] && !before.rematchAsks[side]) messages.push({ type: 'rematch-offered', side });
+      if (!next.rematchAsks[side] && before.rematchAsks[side] && next.stored.result)
+        messages.push({ type: 'rematch-declined', side: opponent(side) });
+    }
+  }
+  return messages;
 }
 
 /**
@@ -54,36 +90,31 @@ function movedMessage(
 export function transition(
   before: { readonly facts: TableFacts; readonly derived: DerivedGame },
   next: TableFacts,
-  played?: Game,
+  played?: DerivedGame['game'],
 ): Transition | null {
   const old = before.facts.stored;
   const now = next.stored;
-  const messages: ServerMessage[] = [];
-  const isPrefix = old.moves.every((move, ply) => now.moves[ply] === move);
+  let messages: ServerMessage[] = [];
+  const isPrefix = old.moves.length <= now.moves.length && old.moves.every((move, ply) => now.moves[ply] === move);
   let derived = before.derived;
+  let rebuilt: Transition['rebuilt'] = null;
   if (!isPrefix) {
-    // The store lost moves this instance had seen (a Redis run without fsync): follow the store, tell nothing.
+    // v1.2: a takeback; else the store lost moves this instance had seen (a Redis run without fsync). Either way
+    // the game is derived afresh; a takeback is told as the whole view, a loss not at all.
     const fresh = deriveGame(now);
     if (!fresh) return null;
     derived = fresh;
+    rebuilt = (now.takebacks?.length ?? 0) > (old.takebacks?.length ?? 0) ? 'taken-back' : 'lost';
+  } else if (now.moves.length === old.moves.length + 1 && played?.moves.length === now.moves.length) {
+    messages.push(movedMessage(derived.game, played, bothSeated(now), now.result ?? played.result));
+    derived = { game: played, position: makePosition(played.variant.board, played.position), clock: derived.clock };
   } else if (now.moves.length > old.moves.length) {
-    let game = derived.game;
-    for (let ply = old.moves.length; ply < now.moves.length; ply++) {
-      const last = ply === now.moves.length - 1;
-      const after =
-        last && played?.moves.length === ply + 1
-          ? { ok: true as const, value: played }
-          : playMoveText(game, now.moves[ply]!);
-      if (!after.ok) return null;
-      const result = last ? (now.result ?? after.value.result) : after.value.result;
-      messages.push(movedMessage(game, after.value, now.moves[ply]!, result, now.seats));
-      game = after.value;
-    }
-    derived = { game, position: makePosition(game.variant.board, game.position), clock: derived.clock };
+    const added = movesAdded(derived, now, messages);
+    if (!added) return null;
+    derived = added.derived;
   }
-  // The clock follows from the stored times (seats taken, moves, end): advanced by added moves, else rebuilt
-  // (a fresh derivation, when the store lost moves, has rebuilt it already).
-  if (now !== old && isPrefix)
+  // The clock follows from the stored times: advanced by added moves, else rebuilt (a fresh derivation has it).
+  if (now !== old && !rebuilt)
     derived = { ...derived, clock: nextClock(derived.clock, old, now, derived.game.variant.firstSide) };
   const clock = derived.clock;
   if (clock) {
@@ -94,22 +125,12 @@ export function transition(
   const lastMoved = messages.at(-1) as ServerMessageOf<'moved'> | undefined;
   if (now.result && !old.result && !lastMoved?.result)
     messages.push({ type: 'ended', result: now.result, ...clockFieldsOf(clock, now.endedAt ?? Date.now()) });
-  const offerBefore = standingOffer(before.facts, before.derived.game.position.turn);
-  const offer = standingOffer(next, derived.game.position.turn);
-  if (offer && (offer.side !== offerBefore?.side || offer.ply !== offerBefore.ply))
-    messages.push({ type: 'draw-offered', side: offer.side });
-  const stored = next.drawOffer;
-  if (offerBefore && !offer && stored?.declined && stored.side === offerBefore.side && stored.ply === offerBefore.ply)
-    messages.push({ type: 'draw-declined', side: opponent(stored.side) });
-  if (!now.rematch) {
-    for (const side of SIDES)
-      if (next.rematchAsks[side] && !before.facts.rematchAsks[side]) messages.push({ type: 'rematch-offered', side });
-  }
+  if (rebuilt !== 'taken-back') messages = [...messages, ...offerMessages(before.facts, before.derived, next, derived)];
   return {
     derived,
     messages,
     rematch: now.rematch && !old.rematch ? now.rematch : null,
     seatsChanged: now.seats.fox !== old.seats.fox || now.seats.geese !== old.seats.geese,
-    rebuilt: !isPrefix,
+    rebuilt,
   };
 }

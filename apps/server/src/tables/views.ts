@@ -1,44 +1,20 @@
 // The views of a table that clients are sent, and a new table's stored form. A table's view is built from its
 // facts once, then advanced by the very messages its members are sent, through the one transition the web app
 // runs too (applyServerMessage, docs/protocol.md): what a member is welcomed with is what the others hold.
-import type { Seats, ServerMessage, ServerMessageOf, TableView } from '@fg/protocol';
+import {
+  type RecordResponse,
+  type Seats,
+  type ServerMessage,
+  type ServerMessageOf,
+  tableStatus,
+  type TableView,
+} from '@fg/protocol';
 import { applyServerMessage } from '@fg/protocol/apply-message';
-import { SIDES, type Variant } from '@fg/rules';
+import { SIDES } from '@fg/rules';
 
-import type { StoredTable } from '../store/store.js';
-import { clockFields } from './table-clock.js';
+import { clockFieldsOf } from './table-clock.js';
 import type { TableSnapshot } from './table-observer.js';
-import { type LiveTable, standingOffer } from './table-state.js';
-import { statusOf } from './table-transition.js';
-
-/** What a table may be created with besides its seats (v1.1). */
-export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer'>;
-
-/** A new table of a variant, before any move; the seats given are taken at `now`. */
-export function newStoredTable(
-  id: string,
-  variant: Variant,
-  seats: StoredTable['seats'],
-  now: number,
-  extras: TableExtras = {},
-): StoredTable {
-  return {
-    id,
-    variant: variant.id,
-    options: variant.options,
-    seats,
-    moves: [],
-    result: null,
-    rematch: null,
-    createdAt: now,
-    clock: extras.clock ?? null,
-    listed: extras.listed ?? false,
-    computer: extras.computer ?? null,
-    seatedAt: { fox: seats.fox === null ? null : now, geese: seats.geese === null ? null : now },
-    moveTimes: [],
-    endedAt: null,
-  };
-}
+import { type LiveTable, standingOffer, standingTakeback } from './table-state.js';
 
 /**
  * The table as everyone at it sees it, its clocks as of `at`: no tokens, ever. The kept view (built from the facts
@@ -68,9 +44,9 @@ export function builtView(table: LiveTable, at: number): TableView {
     id: table.id,
     variant: game.variant.id,
     options: { ...game.variant.options },
-    status: statusOf(stored),
+    status: tableStatus(stored.seats.fox !== null && stored.seats.geese !== null, stored.result),
     seats: seatsView(table),
-    spectators: table.connections.spectators(),
+    spectators: table.presence.spectators(),
     position,
     turn: game.position.turn,
     ply: stored.moves.length,
@@ -80,7 +56,8 @@ export function builtView(table: LiveTable, at: number): TableView {
     // Offers live on the bus, not in the store; the view carries them so a reconnecting client still sees them.
     drawOffer: standingOffer(table.facts, game.position.turn)?.side ?? null,
     rematchRequests: stored.rematch ? [] : SIDES.filter((side) => table.facts.rematchAsks[side] !== null),
-    ...clockFields(table, at),
+    takebackOffer: standingTakeback(table.facts)?.side ?? null, // v1.2, always sent
+    ...clockFieldsOf(table.derived.clock, at),
   };
 }
 
@@ -89,15 +66,15 @@ export function presenceMessage(table: LiveTable, at: number = Date.now()): Serv
   return {
     type: 'presence',
     seats: seatsView(table),
-    spectators: table.connections.spectators(),
-    ...clockFields(table, at),
+    spectators: table.presence.spectators(),
+    ...clockFieldsOf(table.derived.clock, at),
   };
 }
 
 /** Both seats as everyone sees them; v1.1: the computer's seat carries its level and is always there. */
 function seatsView(table: LiveTable): Seats {
   const { seats, computer } = table.facts.stored;
-  const view = table.connections.seatsView(seats);
+  const view = table.presence.seatsView(seats);
   return computer ? { ...view, [computer.side]: { taken: true, online: true, computer: computer.level } } : view;
 }
 
@@ -105,7 +82,16 @@ function seatsView(table: LiveTable): Seats {
 export function tableSnapshot(table: LiveTable): TableSnapshot {
   return {
     stored: table.facts.stored,
-    spectators: table.connections.spectators(),
-    connected: table.connections.members.size,
+    spectators: table.presence.spectators(),
+    connected: table.presence.members.size,
+  };
+}
+
+/** The replayable record of a table's game. */
+export function recordOf(table: LiveTable): RecordResponse {
+  const { stored } = table.facts;
+  return {
+    record: { variant: stored.variant, options: { ...table.derived.game.variant.options }, moves: [...stored.moves] },
+    result: stored.result,
   };
 }

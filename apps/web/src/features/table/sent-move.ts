@@ -1,8 +1,8 @@
 // A move this player has sent, shown at once: the board, move list and status do not wait for the
 // server's echo, so the click's effect is visible immediately (to a player and to a browser test).
 // It is drawn through the same transition as the echo will be: a `moved` built from the local game.
-import type { ServerMessageOf } from '@fg/protocol';
-import { makeMoveText, makePosition, playPoints } from '@fg/rules';
+import { movedMessage, type ServerMessageOf } from '@fg/protocol';
+import { playPoints } from '@fg/rules';
 
 import { applyMoved, type TableState } from './table-state';
 
@@ -18,21 +18,8 @@ export function expectedEcho(state: TableState, sent: SentMove): ServerMessageOf
   if (!table || !game || sent.ply !== game.moves.length || table.ply !== game.moves.length) return null;
   const played = playPoints(game, sent.path);
   if (!played.ok) return null;
-  const next = played.value;
-  const { board } = next.variant;
-  const path = next.moves[next.moves.length - 1]!;
-  return {
-    type: 'moved',
-    ply: sent.ply,
-    path: path.map((p) => board.points[p]!.name),
-    move: makeMoveText(board, path),
-    side: game.position.turn,
-    position: makePosition(board, next.position),
-    turn: next.position.turn,
-    status: next.result ? 'finished' : table.status,
-    result: next.result,
-    // The clocks stay as the server last told them until its echo says how long the move took.
-  };
+  // The clocks stay as the server last told them until its echo says how long the move took.
+  return movedMessage(game, played.value, table.status !== 'waiting');
 }
 
 /** The state as it stands after a sent move; unchanged when nothing is pending or it no longer fits. */

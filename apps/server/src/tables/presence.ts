@@ -3,11 +3,11 @@
 import type { Seats } from '@fg/protocol';
 import { type Side, SIDES } from '@fg/rules';
 
-import type { InstancePresence } from '../store/bus.js';
-import type { Member, Seating } from './table-state.js';
+import type { InstancePresence } from '../store/events.js';
+import type { Member, Seating } from './member.js';
 
 /** The connections of one table, here and elsewhere. */
-export class Connections {
+export class TablePresence {
   readonly members = new Map<Member, Seating>(); // connected to this instance
   readonly #remote = new Map<string, InstancePresence>(); // instance id -> its connections here
   readonly #left: Record<Side, number> = { fox: 0, geese: 0 }; // ms; when the seat last went offline, 0: unknown
@@ -18,6 +18,7 @@ export class Connections {
   presenceText = '';
   presenceTimer: ReturnType<typeof setTimeout> | null = null;
   reported: InstancePresence | null = null; // what this instance last stored on the bus
+  unsent = false; // the last write to the bus failed: it is made again when the bus is back
 
   constructor(now: number) {
     this.#loadedAt = now;

@@ -1,0 +1,102 @@
+// The one path of a change once decided: write the event (store compare-and-set or bus), follow it here through
+// `evolve` and the transition (one encoded broadcast), then tell the other instances. The authority runs every
+// event through it, inside the table's queue; events heard from other instances join it at `follow`.
+import type { SocketErrorCode } from '@fg/protocol';
+import { type Game, opponent } from '@fg/rules';
+
+import type { TableBus } from '../store/bus.js';
+import type { TableEvent, TableEventOf } from '../store/events.js';
+import type { TableStore } from '../store/store.js';
+import { type Answer, done } from './answer.js';
+import { type DeadlineRules, dueEvent } from './deadlines.js';
+import { evolve } from './evolve.js';
+import { newStoredTable } from './new-table.js';
+import { newTableId, rematchToken } from './seat-tokens.js';
+import type { TableCache } from './table-cache.js';
+import type { LiveTable } from './table-state.js';
+import { announce, writeEvent } from './write-event.js';
+
+/** What the path works with. */
+export interface ChangePathDeps {
+  readonly store: TableStore;
+  readonly bus: TableBus;
+  readonly cache: TableCache;
+  readonly now: () => number;
+  readonly rules: DeadlineRules;
+}
+
+/** What a lost compare-and-set answers the sender: the table moved on through another instance. */
+export function lostRace(event: TableEvent): [SocketErrorCode, string] {
+  switch (event.type) {
+    case 'moved':
+      return ['stale-ply', `ply ${event.ply} was already played`];
+    case 'taken-back':
+      return ['stale-ply', 'the table moved on; the takeback offer has lapsed'];
+    default:
+      return ['game-over', 'the game is already over'];
+  }
+}
+
+/** The path of one table change. */
+export class ChangePath {
+  readonly #deps: ChangePathDeps;
+
+  constructor(deps: ChangePathDeps) {
+    this.#deps = deps;
+  }
+
+  /** Writes an event, then follows it here and tells the other instances; false if its compare-and-set lost. */
+  async commit(live: LiveTable, event: TableEvent, played?: Game): Promise<boolean> {
+    const { store, bus, cache } = this.#deps;
+    const written = await writeEvent(store, bus, live.id, event);
+    if (!written.ok) {
+      // Another instance stored a change first: this cache was behind. Follow the store, then answer.
+      await cache.refresh(live);
+      return false;
+    }
+    await this.follow(live, event, played);
+    await announce(store, bus, live.id, event);
+    return true;
+  }
+
+  /** Takes an event into the cache through `evolve` (the facts) and the transition (the members). */
+  async follow(live: LiveTable, event: TableEvent, played?: Game): Promise<void> {
+    const next = evolve(live.facts, event);
+    if (next === 'reload') await this.#deps.cache.refresh(live);
+    else if (next !== 'known') this.#deps.cache.apply(live, next, played);
+  }
+
+  /** Ends a game whose deadline passed (a clock ran out; v1.2: a first move did not come in time). */
+  async endIfDue(live: LiveTable): Promise<Answer<void, SocketErrorCode>> {
+    const due = dueEvent(live.facts.stored, live.derived.clock, this.#deps.rules, this.#deps.now());
+    if (due) await this.commit(live, due);
+    return done(undefined);
+  }
+
+  /**
+   * Records a rematch request; the request that completes the pair (the bus tells exactly one) opens a table of
+   * the same variant with the sides swapped. Each asker is known by the hash of its token at the rematch.
+   */
+  async askRematch(live: LiveTable, event: TableEventOf<'rematch-ask'>): Promise<Answer<void, SocketErrorCode>> {
+    const { store, bus } = this.#deps;
+    const written = await writeEvent(store, bus, live.id, event);
+    if (!written.ok) return done(undefined); // asked already
+    await this.follow(live, event);
+    await announce(store, bus, live.id, event);
+    const asks = written.asks;
+    if (!asks?.fox || !asks.geese) return done(undefined);
+    const { stored } = live.facts;
+    const id = newTableId();
+    // Sides swap: the old geese player takes the fox seat, and the other way round. v1.1: the computer keeps
+    // playing the rematch, on the other side, with the token derived from its own.
+    const seats = { fox: asks.geese, geese: asks.fox };
+    const computer = stored.computer && {
+      side: opponent(stored.computer.side),
+      level: stored.computer.level,
+      token: rematchToken(stored.computer.token, live.id),
+    };
+    await store.insertTable(newStoredTable(id, live.derived.game.variant, seats, this.#deps.now(), { computer }));
+    await this.commit(live, { type: 'rematch', ply: stored.moves.length, table: id });
+    return done(undefined);
+  }
+}

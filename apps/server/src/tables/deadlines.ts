@@ -1,0 +1,58 @@
+// The deadlines the server itself decides, as pure functions of a table's stored facts and derived clock:
+// a clock running out (`timeout`) and v1.2's first move not made in time (`aborted`). The authority's timers
+// wake at `dueAt`; an action at the table first ends a game that `dueEvent` says is due. A new kind of deadline
+// (correspondence days) is one more candidate in both functions.
+import type { GameResult } from '@fg/protocol';
+import { opponent } from '@fg/rules';
+
+import type { TableEventOf } from '../store/events.js';
+import type { StoredTable } from '../store/store.js';
+import { type Clock, deadline } from './clock.js';
+
+/** The deadline rules of the authority. */
+export interface DeadlineRules {
+  readonly firstMoveMs: number; // v1.2: 60 000; a side's first move must come within this
+}
+
+/**
+ * v1.2: when the game aborts unless the side to move makes its first move: 60 s after the game started (both
+ * seats taken) for ply 0, after the opponent's first move for ply 1 (or after a takeback to either); null once
+ * both first moves are made, while a seat is free, after the end, and on tables without a clock.
+ */
+export function abortAt(stored: StoredTable, rules: DeadlineRules): number | null {
+  const ply = stored.moves.length;
+  const seated = stored.seatedAt;
+  if (!stored.clock || stored.result || ply >= 2 || !seated || seated.fox === null || seated.geese === null)
+    return null;
+  let since = ply === 0 ? Math.max(seated.fox, seated.geese) : (stored.moveTimes?.[0] ?? 0);
+  for (const { to, at } of stored.takebacks ?? []) if (to === ply) since = Math.max(since, at);
+  return since + rules.firstMoveMs;
+}
+
+/** The first deadline ahead of an unfinished table (ms), or null. */
+export function dueAt(stored: StoredTable, clock: Clock | null, rules: DeadlineRules): number | null {
+  if (stored.result) return null;
+  const abort = abortAt(stored, rules);
+  const flag = clock ? deadline(clock) : null;
+  if (abort === null) return flag;
+  return flag === null ? abort : Math.min(abort, flag);
+}
+
+/** What a deadline passed by `now` means: the `ended` event it causes, or null if none has passed. */
+export function dueEvent(
+  stored: StoredTable,
+  clock: Clock | null,
+  rules: DeadlineRules,
+  now: number,
+): TableEventOf<'ended'> | null {
+  if (stored.result) return null;
+  const ply = stored.moves.length;
+  const abort = abortAt(stored, rules);
+  let result: GameResult | null = null;
+  if (abort !== null && now >= abort) result = { winner: null, reason: 'aborted' };
+  else {
+    const flag = clock ? deadline(clock) : null;
+    if (clock?.running && flag !== null && now >= flag) result = { winner: opponent(clock.running), reason: 'timeout' };
+  }
+  return result && { type: 'ended', ply, result, at: now };
+}

@@ -1,0 +1,58 @@
+// A new table as stored: from a create body (the creator's seat, v1.1's computer seat and clock) or a rematch.
+import { type CreateTableBody, PERFECT_LEVEL } from '@fg/protocol';
+import { getVariant, opponent, type Side, type Variant } from '@fg/rules';
+
+import type { StoredTable } from '../store/store.js';
+import { type Answer, done, refuse } from './answer.js';
+import { hashToken, newTableId, newToken } from './seat-tokens.js';
+
+/** What a table may be created with besides its seats (v1.1). */
+export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer'>;
+
+/** A new table of a variant, before any move; the seats given are taken at `now`. */
+export function newStoredTable(
+  id: string,
+  variant: Variant,
+  seats: StoredTable['seats'],
+  now: number,
+  extras: TableExtras = {},
+): StoredTable {
+  return {
+    id,
+    variant: variant.id,
+    options: variant.options,
+    seats,
+    moves: [],
+    result: null,
+    rematch: null,
+    createdAt: now,
+    clock: extras.clock ?? null,
+    listed: extras.listed ?? false,
+    computer: extras.computer ?? null,
+    seatedAt: { fox: seats.fox === null ? null : now, geese: seats.geese === null ? null : now },
+    moveTimes: [],
+    endedAt: null,
+  };
+}
+
+/** A table made from a create body, and the creator's seat; bad variants or options answer `bad-request`. */
+export function tableFromBody(
+  body: CreateTableBody,
+  pickSide: () => Side,
+  now: number,
+): Answer<{ stored: StoredTable; seat: { side: Side; token: string } }, 'bad-request'> {
+  const variant = getVariant(body.variant, body.options ?? {});
+  if (!variant.ok) return refuse('bad-request', variant.error.message);
+  // v1.2: the perfect level needs a solution table for the variant and options; none is installed yet.
+  if (body.computer?.level === PERFECT_LEVEL)
+    return refuse('bad-request', `computer level ${PERFECT_LEVEL} needs a solved variant; none is installed here`);
+  const side = !body.side || body.side === 'random' ? pickSide() : body.side;
+  const token = newToken();
+  const hash = hashToken(token);
+  // v1.1: the computer takes the other seat at once, with a token of its own.
+  const computer = body.computer ? { side: opponent(side), level: body.computer.level, token: newToken() } : null;
+  const seats = { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null };
+  if (computer) seats[computer.side] = hashToken(computer.token);
+  const extras = { clock: body.clock ?? null, listed: body.listed ?? false, computer };
+  return done({ stored: newStoredTable(newTableId(), variant.value, seats, now, extras), seat: { side, token } });
+}

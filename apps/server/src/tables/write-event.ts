@@ -1,0 +1,59 @@
+// Where each event is written: stored events go to the store (a compare-and-set), table-wide ones to the bus;
+// `announce` then tells the other instances, unless the store published the event with its write (Redis).
+// The one place the authority writes; a new kind of event adds its write here.
+import { opponent, type Side } from '@fg/rules';
+
+import type { TableBus } from '../store/bus.js';
+import { STORED_EVENTS, type TableEvent } from '../store/events.js';
+import type { TableStore } from '../store/store.js';
+
+/** What a write answered: whether it was taken (false: the compare-and-set lost), and a rematch's requests. */
+export interface Written {
+  readonly ok: boolean;
+  readonly asks?: Readonly<Record<Side, string | null>>; // 'rematch-ask': both sides' requests after it
+}
+
+const TAKEN: Written = { ok: true };
+const LOST: Written = { ok: false };
+
+export async function writeEvent(store: TableStore, bus: TableBus, id: string, event: TableEvent): Promise<Written> {
+  switch (event.type) {
+    case 'moved':
+      return (await store.appendMove(id, event.ply, event.move, event.result, event.at)) ? TAKEN : LOST;
+    case 'ended':
+      return (await store.finish(id, event.result, event.at)) ? TAKEN : LOST;
+    case 'seat':
+      return (await store.takeSeat(id, event.side, event.tokenHash, event.at)) ? TAKEN : LOST;
+    case 'taken-back': {
+      if (!(await store.takeBack(id, event.ply, event.to, event.at))) return LOST;
+      // Both offers lapse with the undo; the bus must not bring them back when the ply comes round again.
+      await Promise.all([bus.setOffer(id, 'draw', null), bus.setOffer(id, 'takeback', null)]);
+      return TAKEN;
+    }
+    case 'rematch':
+      await store.setRematch(id, event.table);
+      return TAKEN;
+    case 'draw':
+      await bus.setOffer(id, 'draw', event.offer);
+      return TAKEN;
+    case 'takeback':
+      await bus.setOffer(id, 'takeback', event.offer);
+      return TAKEN;
+    case 'rematch-ask': {
+      const { added, asks } = await bus.askRematch(id, event.side, event.tokenHash);
+      return { ok: added, asks };
+    }
+    case 'rematch-decline':
+      await bus.dropRematchAsk(id, opponent(event.side));
+      return TAKEN;
+    case 'presence':
+      await bus.setPresence(id, event.presence);
+      return TAKEN;
+  }
+}
+
+/** Tells the other instances of a written event, unless the store published it with the write (Redis). */
+export async function announce(store: TableStore, bus: TableBus, id: string, event: TableEvent): Promise<void> {
+  if (event.type === 'presence' || (store.announcesWrites && STORED_EVENTS.has(event.type))) return;
+  await bus.publish(id, event);
+}
