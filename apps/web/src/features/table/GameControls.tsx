@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useNow } from '../../lib/use-now';
+import type { Declined } from './table-state';
 
 /** Seconds a player must be away before the opponent may claim victory, unless the table says. */
 const DEFAULT_ABANDON_SECONDS = 60;
@@ -18,10 +19,11 @@ export interface GameControlsProps {
   readonly abandonSeconds: number | null; // from the welcome; the default when the server does not say
   readonly awaySince: number | null; // performance.now() when the opponent went away; null while present
   readonly send: (message: ClientMessage) => boolean;
+  readonly declined?: Declined | null; // the offer the opponent last declined: not offered again until a move
 }
 
 /** The buttons of a seated player, fitting the game's state. */
-export function GameControls({ table, side, abandonSeconds, awaySince, send }: GameControlsProps) {
+export function GameControls({ table, side, abandonSeconds, awaySince, send, declined = null }: GameControlsProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const other = opponent(side);
@@ -36,6 +38,8 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send }: G
   // A takeback undoes the asker's own last move: it must have made one.
   const firstSide = table.ply > 0 && table.moves.length > 0 ? firstMover(table) : null;
   const madeAMove = firstSide !== null && (firstSide === side ? table.ply >= 1 : table.ply >= 2);
+  // The server takes one offer of each kind per move: once the opponent has declined, the button rests until a move.
+  const refused = (offer: Declined['offer']): boolean => declined?.offer === offer && declined.by === other;
 
   if (table.status === 'finished') {
     const mine = asked.includes(side);
@@ -72,7 +76,7 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send }: G
         <button
           type="button"
           className="secondary"
-          disabled={drawOffer === side}
+          disabled={drawOffer === side || refused('draw')}
           onClick={() => send({ type: 'draw-offer' })}
         >
           {t('controls.offerDraw')}
@@ -91,7 +95,7 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send }: G
         <button
           type="button"
           className="secondary"
-          disabled={takeback === side || !madeAMove}
+          disabled={takeback === side || !madeAMove || refused('takeback')}
           onClick={() => send({ type: 'takeback-offer' })}
         >
           {t('controls.proposeTakeback')}

@@ -33,6 +33,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           abandonSeconds={state.abandonSeconds}
           awaySince={state.awaySince[side === 'fox' ? 'geese' : 'fox']}
           send={live.send}
+          declined={state.declined}
         />
       )}
       {table && game && table.result && <GameSummary table={table} game={game} />}

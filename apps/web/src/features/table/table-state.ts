@@ -21,6 +21,7 @@ export interface TableState {
   readonly welcomes: number; // welcomes received: a new one means the connection was replaced
   readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
   readonly declined: Declined | null; // the last offer declined while this page watched, until the next move
+  readonly undos: number; // takebacks seen: a move sent before one is not waited for again at its old ply
 }
 
 /** An offer declined: which one, and the side that declined it. */
@@ -44,6 +45,7 @@ export const INITIAL_TABLE_STATE: TableState = {
   welcomes: 0,
   arrivedFinished: false,
   declined: null,
+  undos: 0,
 };
 
 /** When each seat went away, as far as this page saw: kept while away, null while online or free. */
@@ -110,6 +112,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
           SIDES.find((side) => state.table && !state.table.seats[side].taken && message.table.seats[side].taken) ??
           state.joined,
         welcomes: state.welcomes + 1,
+        undos: state.undos,
         arrivedFinished: message.table.result !== null,
       };
     }
@@ -125,6 +128,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         stale: replayed === null,
         error: null,
         declined: null,
+        undos: state.undos + 1,
         clockAt: at,
         arrivedPly: Math.min(state.arrivedPly, message.table.ply),
       };
