@@ -7,6 +7,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadFor } from './app/routes';
 import { startI18n } from './i18n/i18n';
+import { startTheme } from './lib/theme';
+
+startTheme(); // before anything draws: a dark page never flashes light
 
 const root = createRoot(document.getElementById('root')!);
 const render = (): void =>

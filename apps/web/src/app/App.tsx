@@ -2,8 +2,8 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 
+import { NotFound } from '../components/NotFound';
 import { Layout } from './Layout';
-import { NotFound } from './NotFound';
 import { homePage, tablePage, variantPage } from './routes';
 
 /** The whole app: layout around the routes of docs/product.md. */

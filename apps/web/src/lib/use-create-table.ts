@@ -16,7 +16,7 @@ export function useCreateTable() {
     variant: VariantId,
     options: TableOptions = {},
     side: SeatChoice = 'random',
-    extras: Pick<CreateTableBody, 'clock' | 'computer' | 'listed'> = {}, // v1.1
+    extras: Pick<CreateTableBody, 'clock' | 'computer' | 'listed' | 'correspondence'> = {}, // v1.1, v1.2
   ): Promise<void> => {
     setBusy(true);
     setError(null);

@@ -95,13 +95,15 @@ describe('GameBoard', () => {
     ['a piece that cannot move', true, ['c1'], 'That piece cannot move now: pick one of yours that can.'],
     ['a point the picked piece cannot reach', true, ['d4', 'd7'], 'The piece cannot go there: pick a marked point.'],
   ])('says why %s does nothing', (_name, canMove, clicks, words) => {
-    render(<GameBoard game={standardGame()} canMove={canMove} onMove={() => {}} player />);
+    render(
+      <GameBoard game={standardGame()} canMove={canMove} onMove={() => {}} side={canMove ? 'fox' : 'geese'} playing />,
+    );
     for (const name of clicks) fireEvent.click(point(name));
     expect(screen.getByRole('note').textContent).toBe(words);
   });
 
   it('shows its idle line in the bar above the board until a piece is picked, and again after Cancel', () => {
-    render(<GameBoard game={standardGame()} canMove onMove={() => {}} player idle={<p>You play the fox.</p>} />);
+    render(<GameBoard game={standardGame()} canMove onMove={() => {}} side="fox" bar={<p>You play the fox.</p>} />);
     const bar = document.querySelector('.game-board__actions')!;
     expect(bar.textContent).toBe('You play the fox.');
     fireEvent.click(point('d4'));

@@ -1,21 +1,28 @@
-// The playable board: the rules library says what a pick means; the board only draws and reports.
-// While a chain is entered the piece is drawn where it has reached and the geese it jumped as taken;
-// End move here / Cancel sit in a bar right above the board, so they are in view without scrolling.
-import { type Game, moveInput } from '@fg/rules';
-import { type ReactNode, useState } from 'react';
+// The playable board: the rules library says what a pick means (use-move-entry); the board only draws
+// and reports. Above it sits one bar of a kept height, for everyone: End move here / Cancel while a
+// chain is entered, the move waiting for confirmation, the premove, the hint, or what the page puts
+// there (the review bar, "sending", "You play the fox."). Notices are laid over the board, so nothing
+// that comes and goes moves it (`data-board` keeps its top edge).
+import { type Game, type Side } from '@fg/rules';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Board, type Piece } from '../../board/Board';
-import { canEndChain, chainPieces, lastMovePath, pickPoint } from './move-entry';
+import { Board, type Piece } from '../../components/board/Board';
+import { canEndChain, lastMovePath } from './move-entry';
+import { useMoveEntry } from './use-move-entry';
 
 /** Props of the playable board. */
 export interface GameBoardProps {
   readonly game: Game; // the game as shown (a past position while reviewing)
-  readonly canMove: boolean; // the viewer holds the side to move, play is on, and the live position is shown
+  readonly canMove: boolean; // the viewer holds the side to move, play is on, online, and the live position is shown
   readonly onMove: (path: readonly string[]) => void; // a legal, confirmed move
+  readonly side?: Side | null; // the viewer's seat
+  readonly canPremove?: boolean; // the opponent is to move in play, online, the live position shown
+  readonly playing?: boolean; // the game is on (hints only then); defaults to the rules' game being unfinished
+  readonly confirmMoves?: boolean; // each move waits for "Confirm move"
   readonly flipped?: boolean;
-  readonly player?: boolean; // the viewer holds a seat: room is kept above the board for End move here / Cancel
-  readonly idle?: ReactNode; // shown in that room while no chain is entered and no hint shown: "You play the fox."
+  readonly bar?: ReactNode; // shown in the bar above the board while no chain, premove or hint is there
+  readonly overlay?: ReactNode; // laid over the board: banners that must not push it down
 }
 
 /** The points of note of a variant, marked on the board: the pen of Two Foxes. */
@@ -23,46 +30,39 @@ function markedPoints(game: Game): string[] {
   return (game.variant.pen ?? []).map((p) => game.variant.board.points[p]!.name);
 }
 
-/** The board of a game with move entry point by point and "End move here". */
-export function GameBoard({ game, canMove, onMove, flipped = false, player = false, idle = null }: GameBoardProps) {
+/** The board of a game with move entry point by point, drag and drop, premove and "End move here". */
+export function GameBoard(props: GameBoardProps) {
+  const { game, canMove, onMove, side = null, canPremove = false, confirmMoves = false, flipped = false } = props;
   const { t } = useTranslation();
-  type Hint = 'notYourMove' | 'cannotMove' | 'notTarget' | null;
-  const [entry, setEntry] = useState<{ game: Game; picked: readonly string[]; hint: Hint }>({
+  const entry = useMoveEntry({
     game,
-    picked: [],
-    hint: null,
+    side,
+    canMove,
+    canPremove,
+    playing: props.playing ?? !game.result,
+    confirmMoves,
+    onMove,
   });
-  // A new position (a move by anyone, a resync, a review step) drops a half-entered move and its hint.
-  const current = entry.game === game;
-  const picked = current && canMove ? entry.picked : [];
-  const hint = current ? entry.hint : null;
-  const setPicked = (next: readonly string[], why: Hint = null): void => setEntry({ game, picked: next, hint: why });
+  const stage = useRef<HTMLDivElement>(null);
+  const { cancelPremove } = entry;
+  const hasPremove = entry.premove.length > 0 || (canPremove && entry.picked.length > 0);
 
-  const targets = canMove && picked.length > 0 ? moveInput(game, picked).targets : [];
-  const { pieces, taken } = chainPieces(game, picked);
-
-  const finish = (path: readonly string[]): void => {
-    setPicked([]);
-    onMove(path);
-  };
-
-  const onPick = (point: string): void => {
-    // A click that does nothing says why, in words, for a player (illegal clicks used to pass silently).
-    if (!canMove) {
-      if (player && !game.result) setPicked([], 'notYourMove');
-      return;
-    }
-    const outcome = pickPoint(game, picked, point);
-    if (outcome.kind === 'picked') setPicked(outcome.picked);
-    else if (outcome.kind === 'move') finish(outcome.path);
-    else setPicked(picked, picked.length === 0 ? 'cannotMove' : 'notTarget');
-  };
+  // A premove is cancelled by a click anywhere off the board, as by one on it.
+  useEffect(() => {
+    if (!hasPremove) return;
+    const onDown = (event: PointerEvent): void => {
+      if (!(event.target instanceof Node) || !stage.current?.contains(event.target)) cancelPremove();
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [hasPremove, cancelPremove]);
 
   const pointLabel = (point: string, piece: Piece | null): string =>
     t('board.point', { point, piece: t(piece ? `board.piece.${piece}` : 'board.empty') });
   const pointState = (point: string): string | undefined => {
-    if (picked.includes(point)) return t('board.picked');
-    if (targets.includes(point)) return t('board.target');
+    if (entry.premove.includes(point)) return t('board.premoveMark');
+    if (entry.picked.includes(point)) return t('board.picked');
+    if (entry.targets.includes(point)) return t('board.target');
     return undefined;
   };
 
@@ -70,41 +70,83 @@ export function GameBoard({ game, canMove, onMove, flipped = false, player = fal
     <div
       className="game-board"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') setPicked([]);
+        if (event.key !== 'Escape') return;
+        entry.cancel();
+        cancelPremove();
       }}
     >
-      <div className={player ? 'game-board__actions game-board__actions--kept' : 'game-board__actions'}>
-        {canEndChain(game, picked) && (
-          <button type="button" onClick={() => finish(picked)}>
+      <div className="game-board__actions">
+        <BarContent entry={entry} game={game} bar={props.bar} />
+      </div>
+      <div className="game-board__stage" data-board="" ref={stage}>
+        {/* First in reading order (a visitor hears "Take the … seat" before the points), drawn over the board. */}
+        {props.overlay && <div className="game-board__overlay">{props.overlay}</div>}
+        <Board
+          board={game.variant.board}
+          pieces={entry.pieces}
+          targets={entry.targets}
+          picked={entry.picked}
+          taken={entry.taken}
+          marked={markedPoints(game)}
+          lastMove={lastMovePath(game)}
+          premove={entry.premove}
+          flipped={flipped}
+          pointLabel={pointLabel}
+          pointState={pointState}
+          onPick={entry.onPick}
+          canDrag={canMove || canPremove ? entry.canDrag : undefined}
+          title={t('board.title')}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** What the bar above the board shows now, most pressing first. */
+function BarContent({ entry, game, bar }: { entry: ReturnType<typeof useMoveEntry>; game: Game; bar: ReactNode }) {
+  const { t } = useTranslation();
+  if (entry.confirm) {
+    return (
+      <>
+        <span className="game-board__note">{t('board.confirmQuestion', { move: entry.confirmText })}</span>
+        <button type="button" onClick={entry.confirmMove}>
+          {t('board.confirmMove')}
+        </button>
+        <button type="button" className="secondary" onClick={entry.cancel}>
+          {t('board.cancel')}
+        </button>
+      </>
+    );
+  }
+  const hint = entry.hint && (
+    <p className="game-board__hint" role="note">
+      {t(`board.hint.${entry.hint}`)}
+    </p>
+  );
+  if (entry.chainPicked.length > 0) {
+    return (
+      <>
+        {hint}
+        {canEndChain(game, entry.chainPicked) && (
+          <button type="button" onClick={() => entry.finish(entry.chainPicked)}>
             {t('board.endMove')}
           </button>
         )}
-        {picked.length > 0 && (
-          <button type="button" className="secondary" onClick={() => setPicked([])}>
-            {t('board.cancel')}
-          </button>
-        )}
-        {picked.length === 0 && !hint && idle}
-        {hint && (
-          <p className="game-board__hint" role="note">
-            {t(`board.hint.${hint}`)}
-          </p>
-        )}
-      </div>
-      <Board
-        board={game.variant.board}
-        pieces={pieces}
-        targets={targets}
-        picked={picked}
-        taken={taken}
-        marked={markedPoints(game)}
-        lastMove={lastMovePath(game)}
-        flipped={flipped}
-        pointLabel={pointLabel}
-        pointState={pointState}
-        onPick={onPick}
-        title={t('board.title')}
-      />
-    </div>
-  );
+        <button type="button" className="secondary" onClick={entry.cancel}>
+          {t('board.cancel')}
+        </button>
+      </>
+    );
+  }
+  if (entry.premoveText) {
+    return (
+      <>
+        <span className="game-board__note">{t('board.premove', { move: entry.premoveText })}</span>
+        <button type="button" className="secondary" onClick={entry.cancelPremove}>
+          {t('board.cancelPremove')}
+        </button>
+      </>
+    );
+  }
+  return hint || bar;
 }

@@ -1,7 +1,8 @@
 // Entering a move point by point: what a pick on the board means, asked of the rules library.
-import { FOX, type Game, GOOSE, movablePoints, moveInput, newGame, occurrencesAfter, playPath } from '@fg/rules';
+import { type Game, movablePoints, moveInput, newGame, occurrencesAfter, playPath } from '@fg/rules';
 
-import type { Piece } from '../../board/Board';
+import type { Piece } from '../../components/board/Board';
+import { piecesOf } from '../../components/board/pieces-of';
 
 /** What a pick leads to: a longer chain, a finished move to send, or nothing (an illegal click). */
 export type PickOutcome =
@@ -45,17 +46,6 @@ export function repeatsThirdTime(game: Game, path: readonly string[]): boolean {
       path.map((name) => game.variant.board.pointIndex(name)),
     ) >= 3
   );
-}
-
-/** The pieces of the game's position by point name. */
-export function piecesOf(game: Game): Map<string, Piece> {
-  const pieces = new Map<string, Piece>();
-  game.variant.board.points.forEach((point, i) => {
-    const cell = game.position.cells[i];
-    if (cell === FOX) pieces.set(point.name, 'fox');
-    else if (cell === GOOSE) pieces.set(point.name, 'goose');
-  });
-  return pieces;
 }
 
 /** The last move's path as point names, or none before the first move. */

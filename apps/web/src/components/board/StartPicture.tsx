@@ -2,8 +2,8 @@
 import { getVariant, newGame, type Options } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
-import { Board } from '../../board/Board';
-import { piecesOf } from '../table/move-entry';
+import { Board } from './Board';
+import { piecesOf } from './pieces-of';
 
 /** Props of the start picture. */
 export interface StartPictureProps {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
-import { ErrorNotice } from '../../app/ErrorNotice';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { takeSeat } from '../../lib/api';
 import { saveSeat } from '../../lib/seat-store';
 import { useLobby } from './use-lobby';

@@ -1,5 +1,4 @@
 // What a seat held by the computer says: its level, and a quiet "thinking…" while it is the computer's move.
-import './computer.css';
 
 import type { TableView } from '@fg/protocol';
 import type { Side } from '@fg/rules';

@@ -4,10 +4,10 @@ import { VARIANT_INFOS, type VariantId } from '@fg/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ErrorNotice } from '../../app/ErrorNotice';
-import { SideChoice } from '../../app/SideChoice';
+import { LevelChoice } from '../../components/create-table/LevelChoice';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { SideChoice } from '../../components/SideChoice';
 import { useCreateTable } from '../../lib/use-create-table';
-import { LevelChoice } from './LevelChoice';
 
 const SIDE_CHOICES: readonly SeatChoice[] = ['geese', 'fox', 'random'];
 

@@ -1,6 +1,7 @@
-// The time control of a new table: none by default, the usual presets, or minutes and increment of one's own.
-import type { ClockSetting } from '@fg/protocol';
-import { CLOCK_LIMITS } from '@fg/protocol/vocabulary';
+// The time control of a new table: none by default, the usual presets, minutes and increment of one's own,
+// or (v1.2) a correspondence game of a few days a move.
+import type { ClockSetting, CorrespondenceSetting } from '@fg/protocol';
+import { CLOCK_LIMITS, CORRESPONDENCE_DAYS } from '@fg/protocol/vocabulary';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,13 +13,20 @@ const CLOCK_PRESETS: readonly (readonly [minutes: number, increment: number])[] 
   [15, 10],
 ];
 
-/** Props of the time control choice. */
-export interface ClockChoiceProps {
-  readonly onChange: (clock: ClockSetting | null) => void;
+/** The time of a new table as the create body takes it: a clock, days a move, or neither. */
+export interface TimeSetting {
+  readonly clock?: ClockSetting;
+  readonly correspondence?: CorrespondenceSetting;
 }
 
-/** A select of no clock / presets / custom; custom shows two number fields. */
-export function ClockChoice({ onChange }: ClockChoiceProps) {
+/** Props of the time control choice. */
+export interface ClockChoiceProps {
+  readonly onChange: (time: TimeSetting) => void;
+}
+
+/** A select of no clock / presets / custom / days a move; custom shows two number fields. */
+export function ClockChoice({ onChange: report }: ClockChoiceProps) {
+  const onChange = (clock: ClockSetting | null): void => report(clock ? { clock } : {});
   const { t } = useTranslation();
   const id = useId();
   const [choice, setChoice] = useState('none');
@@ -32,6 +40,8 @@ export function ClockChoice({ onChange }: ClockChoiceProps) {
     setChoice(value);
     if (value === 'none') return onChange(null);
     if (value === 'custom') return onChange(custom(minutes, increment));
+    if (value.startsWith('days:'))
+      return report({ correspondence: { days: Number(value.slice(5)) as CorrespondenceSetting['days'] } });
     const [m, i] = value.split('+').map(Number);
     onChange({ initial: m! * 60, increment: i! });
   };
@@ -45,6 +55,13 @@ export function ClockChoice({ onChange }: ClockChoiceProps) {
             <option key={`${m}+${i}`} value={`${m}+${i}`}>{`${m}+${i}`}</option>
           ))}
           <option value="custom">{t('create.clockCustom')}</option>
+          <optgroup label={t('create.correspondence')}>
+            {CORRESPONDENCE_DAYS.map((days) => (
+              <option key={days} value={`days:${days}`}>
+                {t('create.daysPerMove', { count: days })}
+              </option>
+            ))}
+          </optgroup>
         </select>
       </label>
       {choice === 'custom' && (
