@@ -14,3 +14,4 @@ export { type Random, randomIndex, seededRandom } from './random.js';
 export { DECIDED, Searcher, type SearchLimits, type SearchOutcome, WIN } from './search.js';
 export { SearchState } from './state.js';
 export { TranspositionTable } from './table.js';
+export { Analysis, ANALYSIS_MAX_DEPTH, type AnalysisLine } from './analysis.js';
