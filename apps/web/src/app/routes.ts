@@ -8,10 +8,14 @@ export const variantPage = lazyPage(() => import('../features/variant/VariantPag
 /** `/t/:id`. */
 export const tablePage = lazyPage(() => import('../features/table/TablePage'));
 
+/** `/analysis/:variant` (v1.2). */
+export const analysisPage = lazyPage(() => import('../features/analysis/AnalysisPage'));
+
 /** Loads the page chunk a path needs (none for a path that is not found); resolves when it is in. */
 export function preloadFor(pathname: string): Promise<void> {
   if (pathname.startsWith('/t/')) return tablePage.preload();
   if (pathname.startsWith('/variants/')) return variantPage.preload();
+  if (pathname.startsWith('/analysis/')) return analysisPage.preload();
   if (pathname === '/') return homePage.preload();
   return Promise.resolve();
 }

@@ -31,7 +31,9 @@ describe('the engine worker protocol', () => {
     void h.receive({ type: 'stop' });
     const lines = h.answers.filter((a) => a.type === 'line');
     expect(lines.map((l) => l.depth).slice(0, 4)).toEqual([1, 2, 3, 4]);
-    const game = newGame(getVariant('standard').value!);
+    const variant = getVariant('standard');
+    if (!variant.ok) throw new Error(variant.error.message);
+    const game = newGame(variant.value);
     for (const line of lines) {
       expect(line.id).toBe(1);
       expect(typeof line.foxScore).toBe('number');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 
 import { NotFound } from '../../app/NotFound';
+import { AnalyseGameButton } from '../analysis/AnalyseGameButton';
 import { adoptSeatFromFragment } from '../../lib/seat-store';
 import { ClockPanel } from './ClockPanel';
 import { GameBoard } from './GameBoard';
@@ -165,6 +166,7 @@ function TablePage({ id }: { id: string }) {
             />
           )}
           {table && game && table.result && <GameSummary table={table} game={game} />}
+          {table && <AnalyseGameButton table={table} />}
           {table && game && (
             <MoveList
               moves={table.moves}

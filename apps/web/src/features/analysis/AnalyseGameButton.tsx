@@ -1,0 +1,27 @@
+// "Analyse this game" on a finished game's table page: its moves opened on the analysis board,
+// with the table named so that the solution's verdicts can mark the decisive mistake.
+import type { TableView } from '@fg/protocol';
+import { getVariant } from '@fg/rules';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+
+import { analysisPath } from './analysis-url';
+
+/** The link, shown once the game has ended. */
+export function AnalyseGameButton({ table }: { table: Pick<TableView, 'id' | 'variant' | 'options' | 'moves' | 'result'> }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const variant = getVariant(table.variant, table.options);
+  if (!table.result || !variant.ok) return null;
+  return (
+    <p className="analyse-game">
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => navigate(analysisPath(variant.value, { moves: table.moves, table: table.id }) + location.search.replace(/^\?/, '&'))}
+      >
+        {t('analysis.analyseGame')}
+      </button>
+    </p>
+  );
+}
