@@ -4,7 +4,7 @@ import { Route, Switch } from 'wouter';
 
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
-import { analysisPage, homePage, tablePage, variantPage } from './routes';
+import { analysisPage, homePage, offlinePage, tablePage, variantPage } from './routes';
 
 /** The whole app: layout around the routes of docs/product.md. */
 export function App() {
@@ -17,6 +17,7 @@ export function App() {
             <Route path="/variants/:id" component={variantPage.Page} />
             <Route path="/t/:id" component={tablePage.Page} />
             <Route path="/analysis/:variant" component={analysisPage.Page} />
+            <Route path="/play/offline" component={offlinePage.Page} />
             <Route>
               <NotFound />
             </Route>

@@ -1,8 +1,11 @@
 // The page's side of the engine worker: one worker per EngineWorker, started on first use; each
 // request replaces the one before, and answers to an older request are dropped.
-import type { GameRecord } from '@fg/rules';
+import { type Game, type GameRecord, makePosition, makeRecord } from '@fg/rules';
 
 import type { EngineAnswer, EngineRequest } from './protocol';
+
+/** A game's record with its start written out, as the worker replays it. */
+export const recordOf = (game: Game): GameRecord => makeRecord(game, makePosition(game.variant.board, game.start));
 
 /** What a request hears back. */
 export interface EngineListener {

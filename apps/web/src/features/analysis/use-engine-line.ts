@@ -1,9 +1,9 @@
 // The engine's evaluation and best line of the shown position, from the page's engine worker;
 // a new position replaces the search of the old one.
-import { type Game, makePosition, makeRecord } from '@fg/rules';
+import type { Game } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
-import { EngineWorker } from '../../engine/engine-worker';
+import { EngineWorker, recordOf } from '../../engine/engine-worker';
 import type { EngineAnswer } from '../../engine/protocol';
 
 /** The deepest line heard for a game, and whether the search goes on. */
@@ -12,9 +12,6 @@ export interface EngineLine {
   readonly answer: Extract<EngineAnswer, { type: 'line' }> | null;
   readonly thinking: boolean;
 }
-
-/** A game's record with its start written out, as the worker replays it. */
-export const recordOf = (game: Game) => makeRecord(game, makePosition(game.variant.board, game.start));
 
 /** The engine's view of `game`, updated as the search deepens. */
 export function useEngineLine(game: Game): EngineLine {

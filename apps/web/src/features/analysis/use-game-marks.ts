@@ -4,10 +4,9 @@
 import { type Game, opponent, type Side } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
-import { EngineWorker } from '../../engine/engine-worker';
+import { EngineWorker, recordOf } from '../../engine/engine-worker';
 import { evaluationMarks, type MoveMark, verdictMarks } from './game-marks';
 import { fetchTableVerdicts } from './solution-api';
-import { recordOf } from './use-engine-line';
 
 /** The marks, what they come from, and whether they are all in. */
 export interface GameMarks {
