@@ -22,7 +22,8 @@ const STANDARD = standard.value;
 const pngSize = (bytes: Buffer): [number, number] => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 
 /** Waits until a service worker controls the page. */
-const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+const controlled = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
 const movesShown = (page: Page) => page.locator('.moves__list li code').allTextContents();
 
