@@ -1,8 +1,8 @@
 // The app's icons, drawn at build time from the rules' board data: the standard game's cross of
 // points and links with its starting pieces, as SVG rendered to PNG by resvg. The maskable icon
 // keeps the board inside the central safe circle (80% of the side) on a full background.
-import { Resvg } from '@resvg/resvg-js';
 import { FOX, GOOSE, startPosition, type Variant } from '@fg/rules';
+import { Resvg } from '@resvg/resvg-js';
 
 /** The colours of the board and pieces (the light theme's wood and accent). */
 const WOOD = '#e9c98f';
@@ -11,7 +11,7 @@ const FOX_FILL = '#c2561a';
 const GOOSE_FILL = '#fbf8f1';
 
 /** An icon's square SVG: the board scaled into `inset` of each side (0.1: a tenth of the side free around it). */
-export function iconSvg(variant: Variant, size: number, inset: number, background: string, rounded: boolean): string {
+function iconSvg(variant: Variant, size: number, inset: number, background: string, rounded: boolean): string {
   const { board } = variant;
   const position = startPosition(variant);
   const span = Math.max(board.files, board.ranks) - 1;
@@ -28,8 +28,10 @@ export function iconSvg(variant: Variant, size: number, inset: number, backgroun
   const pieces = board.points
     .map((p, i) => {
       const cell = position.cells[i];
-      if (cell === FOX) return `<circle cx="${x(p.file)}" cy="${y(p.rank)}" r="${step * 0.4}" fill="${FOX_FILL}" stroke="${LINE}" stroke-width="${step * 0.06}"/>`;
-      if (cell === GOOSE) return `<circle cx="${x(p.file)}" cy="${y(p.rank)}" r="${step * 0.34}" fill="${GOOSE_FILL}" stroke="${LINE}" stroke-width="${step * 0.06}"/>`;
+      if (cell === FOX)
+        return `<circle cx="${x(p.file)}" cy="${y(p.rank)}" r="${step * 0.4}" fill="${FOX_FILL}" stroke="${LINE}" stroke-width="${step * 0.06}"/>`;
+      if (cell === GOOSE)
+        return `<circle cx="${x(p.file)}" cy="${y(p.rank)}" r="${step * 0.34}" fill="${GOOSE_FILL}" stroke="${LINE}" stroke-width="${step * 0.06}"/>`;
       return `<circle cx="${x(p.file)}" cy="${y(p.rank)}" r="${step * 0.1}" fill="${LINE}"/>`;
     })
     .join('');

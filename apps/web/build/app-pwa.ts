@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { appIcons } from './app-icons';
 
 /** The light and dark theme colours (app.css `--accent` and the dark background). */
-export const THEME = { light: '#9a3b0c', dark: '#1b1814', background: '#faf7f0' } as const;
+const THEME = { light: '#9a3b0c', dark: '#1b1814', background: '#faf7f0' } as const;
 
 /** The plugins: the icons emitted into the build, then vite-plugin-pwa. */
 export function appPwa(): Plugin[] {

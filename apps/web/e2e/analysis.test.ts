@@ -70,15 +70,25 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     expect(Number.isFinite(await shownEval(page))).toBe(true);
     await page.locator('.eval__line code').waitFor();
     // The page's own thread has no engine: the search runs in a worker.
-    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('engine.worker')))).toBe(true);
+    expect(
+      await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('engine.worker'))),
+    ).toBe(true);
 
     const [fox, goose] = blunderLine();
     for (const point of fox!) await page.locator(`[data-point="${point}"]`).click();
     for (const point of goose!) await page.locator(`[data-point="${point}"]`).click();
-    await expect.poll(() => movesShown(page)).toEqual([
-      makeMoveText(STANDARD.board, fox!.map((n) => STANDARD.board.pointIndex(n))),
-      makeMoveText(STANDARD.board, goose!.map((n) => STANDARD.board.pointIndex(n))),
-    ]);
+    await expect
+      .poll(() => movesShown(page))
+      .toEqual([
+        makeMoveText(
+          STANDARD.board,
+          fox!.map((n) => STANDARD.board.pointIndex(n)),
+        ),
+        makeMoveText(
+          STANDARD.board,
+          goose!.map((n) => STANDARD.board.pointIndex(n)),
+        ),
+      ]);
     // The fox can now take a goose: the evaluation says so (from the fox's side).
     await expect.poll(() => shownEval(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
     // Arrow keys move between board points while one has the focus; elsewhere they step through the moves.
@@ -102,9 +112,9 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     await page.goto(`${server.url}/analysis/standard?lang=en`);
     await page.getByLabel('Position').fill('fox:d4 geese:d5,a3,g3,c1 turn:fox');
     await page.getByRole('button', { name: 'Set up' }).click();
-    await expect.poll(() => page.locator('.eval__score strong').textContent(), { timeout: 10_000 }).toBe(
-      'The fox wins in 1 move',
-    );
+    await expect
+      .poll(() => page.locator('.eval__score strong').textContent(), { timeout: 10_000 })
+      .toBe('The fox wins in 1 move');
     expect(await shownEval(page)).toBe(100);
     await expect.poll(() => page.locator('[data-verdict]').getAttribute('data-verdict')).toBe('fox');
     expect(await page.locator('[data-verdict] code').textContent()).toBe('d4xd6');
@@ -138,7 +148,12 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     await marks.waitFor({ timeout: 20_000 });
     const marked = await fox.locator('.analysis-moves .moves__list [data-mark]').allTextContents();
     expect(marked).toHaveLength(1);
-    expect(marked[0]).toContain(makeMoveText(STANDARD.board, line[1]!.map((n) => STANDARD.board.pointIndex(n))));
+    expect(marked[0]).toContain(
+      makeMoveText(
+        STANDARD.board,
+        line[1]!.map((n) => STANDARD.board.pointIndex(n)),
+      ),
+    );
     await foxContext.close();
     await geeseContext.close();
   });

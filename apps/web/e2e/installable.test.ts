@@ -60,7 +60,11 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
     };
     expect(manifest).toMatchObject({ name: 'Fox and Geese', start_url: '/', display: 'standalone' });
     expect(manifest.short_name.length).toBeGreaterThan(0);
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const response = await fetch(`${server.url}${icon.src}`);
       expect(response.headers.get('content-type')).toBe('image/png');
@@ -131,7 +135,7 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download game' }).click(),
     ]);
-    const record = await readFile((await download.path())!, 'utf8');
+    const record = await readFile(await download.path(), 'utf8');
     expect(record).toContain('[Variant "standard"]');
     expect(record).toContain(`1. ${moves[0]} ${moves[1]}`);
     expect(record.trim().endsWith('*')).toBe(true);

@@ -50,7 +50,10 @@ export class Analysis {
   private depth = 0;
   private proven = false;
 
-  constructor(private readonly game: Game, tableBits = 20) {
+  constructor(
+    private readonly game: Game,
+    tableBits = 20,
+  ) {
     if (game.result) throw new RangeError('the game is over: nothing to analyse');
     this.state = searchStateOf(game);
     this.searcher = new Searcher(this.state, new TranspositionTable(tableBits));

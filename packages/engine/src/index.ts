@@ -1,4 +1,5 @@
 // The computer player of Fox and Geese: pure TypeScript on @fg/rules, for Node and browser workers.
+export { Analysis, ANALYSIS_MAX_DEPTH, type AnalysisLine } from './analysis.js';
 export {
   type Assessment,
   type Choice,
@@ -14,4 +15,3 @@ export { type Random, randomIndex, seededRandom } from './random.js';
 export { DECIDED, Searcher, type SearchLimits, type SearchOutcome, WIN } from './search.js';
 export { SearchState } from './state.js';
 export { TranspositionTable } from './table.js';
-export { Analysis, ANALYSIS_MAX_DEPTH, type AnalysisLine } from './analysis.js';

@@ -7,7 +7,7 @@ import { type Game, type GameRecord, newGame, playPath, replayRecord, type Side 
 import { DECIDED_GEESE, type EngineAnswer, type EngineRequest, type Evaluation } from './protocol';
 
 /** A search slice: short enough that a new position is taken up within about this long. */
-export const SLICE_MS = 120;
+const SLICE_MS = 120;
 /** How long one position is analysed at most (then the worker rests: a phone's battery). */
 const ANALYSE_MS = 30_000;
 /** How long each position of a reviewed game is searched. */
@@ -17,7 +17,7 @@ const REVIEW_MS = 150;
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A fox-side score in geese, decided ones shown as ±100. */
-export function geese(foxScore: number): number {
+function geese(foxScore: number): number {
   if (Math.abs(foxScore) >= DECIDED) return Math.sign(foxScore) * DECIDED_GEESE;
   return Math.round(foxScore) / 100;
 }
@@ -25,7 +25,11 @@ export function geese(foxScore: number): number {
 /** The evaluation of a finished game: its winner, already won (or 0 for a draw). */
 function finished(game: Game): Evaluation {
   const winner: Side | null = game.result?.winner ?? null;
-  return { foxScore: winner === null ? 0 : winner === 'fox' ? DECIDED_GEESE : -DECIDED_GEESE, winner, winsIn: winner ? 0 : null };
+  return {
+    foxScore: winner === null ? 0 : winner === 'fox' ? DECIDED_GEESE : -DECIDED_GEESE,
+    winner,
+    winsIn: winner ? 0 : null,
+  };
 }
 
 /** A short search's evaluation of a game that goes on. */

@@ -19,7 +19,12 @@ export interface Evaluation {
 
 /** What the worker answers. */
 export type EngineAnswer =
-  | ({ readonly type: 'line'; readonly id: number; readonly depth: number; readonly line: readonly string[] } & Evaluation)
+  | ({
+      readonly type: 'line';
+      readonly id: number;
+      readonly depth: number;
+      readonly line: readonly string[];
+    } & Evaluation)
   | ({ readonly type: 'reviewed'; readonly id: number; readonly ply: number } & Evaluation) // the position before move `ply` (ply = moves.length: the last)
   | { readonly type: 'chosen'; readonly id: number; readonly move: string }
   | { readonly type: 'done'; readonly id: number } // nothing more for this request

@@ -10,7 +10,7 @@
 // More handlers (Web Push: `push`, `notificationclick`) go in modules of their own beside this
 // one, imported below: `import './push';`.
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
@@ -42,8 +42,12 @@ registerRoute(new NavigationRoute(page, { denylist: [/^\/api(\/|$)/] }));
 // Hashed files of another version than the precached one (a page loaded fresh while this worker
 // still controls it): content-addressed, so cached for good once fetched.
 registerRoute(
-  ({ url, request }) => url.origin === sw.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
-  new CacheFirst({ cacheName: 'fg-assets', plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })] }),
+  ({ url, request }) =>
+    url.origin === sw.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'fg-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })],
+  }),
 );
 
 // The first install takes the open page at once (there is no older worker whose page it could strand).

@@ -8,7 +8,11 @@ import { useLocation } from 'wouter';
 import { analysisPath } from './analysis-url';
 
 /** The link, shown once the game has ended. */
-export function AnalyseGameButton({ table }: { table: Pick<TableView, 'id' | 'variant' | 'options' | 'moves' | 'result'> }) {
+export function AnalyseGameButton({
+  table,
+}: {
+  table: Pick<TableView, 'id' | 'variant' | 'options' | 'moves' | 'result'>;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const variant = getVariant(table.variant, table.options);
@@ -18,7 +22,11 @@ export function AnalyseGameButton({ table }: { table: Pick<TableView, 'id' | 'va
       <button
         type="button"
         className="secondary"
-        onClick={() => navigate(analysisPath(variant.value, { moves: table.moves, table: table.id }) + location.search.replace(/^\?/, '&'))}
+        onClick={() =>
+          navigate(
+            analysisPath(variant.value, { moves: table.moves, table: table.id }) + location.search.replace(/^\?/, '&'),
+          )
+        }
       >
         {t('analysis.analyseGame')}
       </button>

@@ -15,6 +15,15 @@ interface AnalysisMovesProps {
   readonly onStep: (where: 'back' | 'forward' | 'start' | 'end') => void;
 }
 
+/** A step button's picture (drawn: no symbol font needed). */
+function StepIcon({ d }: { d: string }) {
+  return (
+    <svg className="tool-icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path d={d} fill="currentColor" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /** The line through the shown node, with back and forward buttons. */
 export function AnalysisMoves({ tree, firstSide, marks, onShow, onStep }: AnalysisMovesProps) {
   const { t } = useTranslation();
@@ -27,16 +36,16 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow, onStep }: Analys
       <h2 id="analysis-moves-heading">{t('analysis.moves')}</h2>
       <div className="analysis-moves__steps">
         <button type="button" className="secondary" onClick={() => onStep('start')} aria-label={t('analysis.start')}>
-          ⏮
+          <StepIcon d="M7 6v12M18 6l-8 6 8 6z" />
         </button>
         <button type="button" className="secondary" onClick={() => onStep('back')} aria-label={t('review.previous')}>
-          ◀
+          <StepIcon d="M16 6l-9 6 9 6z" />
         </button>
         <button type="button" className="secondary" onClick={() => onStep('forward')} aria-label={t('review.next')}>
-          ▶
+          <StepIcon d="M8 6l9 6-9 6z" />
         </button>
         <button type="button" className="secondary" onClick={() => onStep('end')} aria-label={t('analysis.end')}>
-          ⏭
+          <StepIcon d="M17 6v12M6 6l8 6-8 6z" />
         </button>
       </div>
       {line.length === 0 ? (

@@ -5,17 +5,17 @@ import '../table/table.css';
 import './analysis.css';
 
 import { type Game, moveTexts, playMoveText, playPoints } from '@fg/rules';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 
 import { NotFound } from '../../app/NotFound';
 import { GameBoard } from '../table/GameBoard';
-import { AnalysisMoves } from './AnalysisMoves';
 import { type AnalysisAddress, analysisPath, positionText, readAddress } from './analysis-url';
+import { AnalysisMoves } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
 import type { MoveMark } from './game-marks';
-import { lineTree, type MoveTree, movesTo, play, step } from './move-tree';
+import { lineTree, movesTo, type MoveTree, play, step } from './move-tree';
 import { PositionSetup } from './PositionSetup';
 import { useEngineLine } from './use-engine-line';
 import { useGameMarks } from './use-game-marks';
@@ -32,9 +32,7 @@ export default function AnalysisRoute() {
 }
 
 /** Keys that step through the moves, as in review: not while typing or moving between board points. */
-function useStepKeys(onStep: (where: 'back' | 'forward' | 'start' | 'end') => void): void {
-  const latest = useRef(onStep);
-  latest.current = onStep;
+function useStepKeys(setTree: Dispatch<SetStateAction<MoveTree>>): void {
   useEffect(() => {
     const keys: Record<string, 'back' | 'forward' | 'start' | 'end'> = {
       ArrowLeft: 'back',
@@ -48,27 +46,28 @@ function useStepKeys(onStep: (where: 'back' | 'forward' | 'start' | 'end') => vo
       const where = keys[event.key];
       if (!where || event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
-      latest.current(where);
+      setTree((tree) => step(tree, where));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [setTree]);
 }
 
-/** The game at each node of the tree, replayed once per node. */
-function useGames(start: Game, tree: MoveTree): Game {
-  const games = useRef(new Map<number, Game>([[0, start]]));
-  const gameAt = (id: number): Game => {
-    const known = games.current.get(id);
-    if (known) return known;
-    const node = tree.nodes[id]!;
-    const before = gameAt(node.parent!);
-    const played = playMoveText(before, node.move!);
-    const game = played.ok ? played.value : before;
-    games.current.set(id, game);
-    return game;
-  };
-  return gameAt(tree.current);
+/** Games already replayed, per set-up position and line of moves. */
+const replayed = new WeakMap<Game, Map<string, Game>>();
+
+/** The game after `moves` from `start`, replayed once per line (each from its parent's). */
+function gameAfter(start: Game, moves: readonly string[]): Game {
+  let known = replayed.get(start);
+  if (!known) replayed.set(start, (known = new Map<string, Game>()));
+  const key = moves.join(' ');
+  const cached = moves.length === 0 ? start : known.get(key);
+  if (cached) return cached;
+  const before = gameAfter(start, moves.slice(0, -1));
+  const played = playMoveText(before, moves[moves.length - 1]!);
+  const game = played.ok ? played.value : before;
+  known.set(key, game);
+  return game;
 }
 
 /** The board of one address. */
@@ -82,17 +81,10 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
     return step(opened, 'end');
   });
   const [setupError, setSetupError] = useState<string | null>(null);
-  const game = useGames(start, tree);
+  const game = gameAfter(start, movesTo(tree));
   const line = useEngineLine(game);
   const verdict = useVerdict(game);
-  const wholeGame = useMemo(() => {
-    let g = start;
-    for (const move of address.moves) {
-      const next = playMoveText(g, move);
-      if (next.ok) g = next.value;
-    }
-    return address.moves.length ? g : null;
-  }, [start, address.moves]);
+  const wholeGame = address.moves.length ? gameAfter(start, address.moves) : null;
   const gameMarks = useGameMarks(wholeGame, address.table);
   // The game's moves are the tree's nodes 1..n (lineTree adds them first, in order).
   const marks = useMemo(() => {
@@ -101,7 +93,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
     return byNode;
   }, [gameMarks.marks]);
   const onStep = (where: 'back' | 'forward' | 'start' | 'end'): void => setTree((tr) => step(tr, where));
-  useStepKeys(onStep);
+  useStepKeys(setTree);
   useEffect(() => {
     document.title = `${t('analysis.heading')} · ${t('app.name')}`;
   }, [t]);

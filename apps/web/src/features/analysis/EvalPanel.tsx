@@ -7,8 +7,8 @@ import { DECIDED_GEESE } from '../../engine/protocol';
 import type { Verdict } from './solution-api';
 import type { EngineLine } from './use-engine-line';
 
-/** The fox's share of the bar for an evaluation in geese: half at 0, nearly all at +4. */
-const foxShare = (geese: number): number => 1 / (1 + Math.exp(-geese / 1.5));
+/** The fox's share of the bar for an evaluation in geese: half at 0, nine tenths at +6.6. */
+const foxShare = (geese: number): number => 1 / (1 + Math.exp(-geese / 3));
 
 /** The number as shown: +0.35, -1.20, 0.00. */
 const signed = (geese: number): string => (geese > 0 ? '+' : '') + geese.toFixed(2);

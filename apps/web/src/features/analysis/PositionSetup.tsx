@@ -3,7 +3,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The position field: shows the shown position's text; "Set up" analyses the text typed. */
-export function PositionSetup({ shown, error, onSetUp }: { shown: string; error: string | null; onSetUp: (text: string) => void }) {
+export function PositionSetup({
+  shown,
+  error,
+  onSetUp,
+}: {
+  shown: string;
+  error: string | null;
+  onSetUp: (text: string) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [typed, setTyped] = useState<{ shown: string; text: string } | null>(null);

@@ -7,7 +7,7 @@ import type { Side } from '@fg/rules';
 export type MoveMark = 'decisive' | 'mistake';
 
 /** How far the mover's evaluation must fall for a mark: one goose. */
-export const MISTAKE_GEESE = 1;
+const MISTAKE_GEESE = 1;
 
 /** Moves where the winner before differs from the winner after (verdicts: one per position, ply + 1). */
 export function verdictMarks(verdicts: readonly Side[]): Map<number, MoveMark> {

@@ -2,7 +2,7 @@
 // child), and a move played elsewhere than the line goes on becomes a variation beside it.
 
 /** One node: the move that led here (none at the root) and the moves played from here. */
-export interface MoveNode {
+interface MoveNode {
   readonly id: number;
   readonly parent: number | null;
   readonly move: string | null; // 'd4-d5'; null at the root
@@ -43,7 +43,8 @@ export function movesTo(tree: MoveTree, id: number = tree.current): string[] {
 /** The line through a node: from the root, then on along first children. */
 export function lineThrough(tree: MoveTree, id: number): number[] {
   const back: number[] = [];
-  for (let n: MoveNode | undefined = tree.nodes[id]; n && n.parent !== null; n = tree.nodes[n.parent]) back.unshift(n.id);
+  for (let n: MoveNode | undefined = tree.nodes[id]; n && n.parent !== null; n = tree.nodes[n.parent])
+    back.unshift(n.id);
   for (let n = tree.nodes[id]!; n.children.length > 0; n = tree.nodes[n.children[0]!]!) back.push(n.children[0]!);
   return back;
 }

@@ -19,7 +19,6 @@ export function useEngineLine(game: Game): EngineLine {
   const [line, setLine] = useState<EngineLine>({ game, answer: null, thinking: true });
   useEffect(() => () => engine.terminate(), [engine]);
   useEffect(() => {
-    setLine({ game, answer: null, thinking: true });
     engine.analyse(recordOf(game), {
       onLine: (answer) => setLine({ game, answer, thinking: true }),
       onDone: () => setLine((l) => ({ ...l, thinking: false })),

@@ -10,8 +10,11 @@ import { Link } from 'wouter';
 
 import { EngineWorker, recordOf } from '../../engine/engine-worker';
 import { GameBoard } from '../table/GameBoard';
+import { gameAt } from '../table/move-entry';
 import { MoveList } from '../table/MoveList';
+import { ReviewBar } from '../table/ReviewBar';
 import { resultText } from '../table/status-text';
+import { useReview } from '../table/use-review';
 import { newOfflineGame, offlineRecord, offlineResult, replayOffline } from './offline-game';
 import { loadOfflineGame, type OfflineGame, saveOfflineGame } from './offline-store';
 
@@ -41,6 +44,7 @@ export default function OfflineGamePage() {
   const game = useMemo(() => (kept ? replayOffline(kept) : null), [kept]);
   const result = kept && game ? offlineResult(kept, game) : null;
   const computerTurn = !!(kept && game && !result && game.position.turn !== kept.player);
+  const review = useReview(kept?.moves.length ?? 0); // the move list and the arrow keys look back, as on a table
 
   useEffect(() => {
     if (!computerTurn || !kept || !game) return;
@@ -68,6 +72,8 @@ export default function OfflineGamePage() {
     );
   }
   const computer = opponent(kept.player);
+  const reviewing = review.shownPly !== null;
+  const shown = reviewing ? gameAt(game, review.shownPly) : game;
   const onMove = (path: readonly string[]): void => {
     const played = playPoints(game, path);
     if (played.ok) keep({ ...kept, moves: moveTexts(played.value) });
@@ -87,11 +93,14 @@ export default function OfflineGamePage() {
       <p className="muted">{t('offline.lead')}</p>
       <div className="table-page__body">
         <div className="table-page__board">
+          {reviewing && (
+            <ReviewBar shownPly={review.shownPly} moves={kept.moves} seenPly={review.seenPly} onShow={review.show} />
+          )}
           <GameBoard
-            game={game}
-            canMove={!result && !computerTurn}
+            game={shown}
+            canMove={!result && !computerTurn && !reviewing}
             onMove={onMove}
-            player
+            player={!reviewing}
             idle={<p className="muted you-play">{t(`table.youPlay.${kept.player}`)}</p>}
           />
         </div>
@@ -129,7 +138,12 @@ export default function OfflineGamePage() {
               {t('tools.download')}
             </button>
           </div>
-          <MoveList moves={kept.moves} firstSide={game.variant.firstSide} shownPly={null} onShow={() => undefined} />
+          <MoveList
+            moves={kept.moves}
+            firstSide={game.variant.firstSide}
+            shownPly={review.shownPly}
+            onShow={review.show}
+          />
         </aside>
       </div>
     </div>

@@ -6,7 +6,7 @@ import { newOfflineGame } from './offline-game';
 import { saveOfflineGame } from './offline-store';
 
 /** The address of the offline game page. */
-export const OFFLINE_PATH = '/play/offline';
+const OFFLINE_PATH = '/play/offline';
 
 /** Whether a create-table failure means there is no server to play on. */
 export const noServer = (code: string | null): boolean => code === 'network';

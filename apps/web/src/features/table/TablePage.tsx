@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 
 import { NotFound } from '../../app/NotFound';
-import { AnalyseGameButton } from '../analysis/AnalyseGameButton';
 import { adoptSeatFromFragment } from '../../lib/seat-store';
+import { AnalyseGameButton } from '../analysis/AnalyseGameButton';
 import { ClockPanel } from './ClockPanel';
 import { GameBoard } from './GameBoard';
 import { GameControls } from './GameControls';
