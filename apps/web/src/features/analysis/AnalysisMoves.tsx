@@ -15,6 +15,14 @@ interface AnalysisMovesProps {
   readonly onStep: (where: 'back' | 'forward' | 'start' | 'end') => void;
 }
 
+/** The step buttons: where each goes, its name and its picture. */
+const STEPS = [
+  ['start', 'analysis.start', 'M7 6v12M18 6l-8 6 8 6z'],
+  ['back', 'review.previous', 'M16 6l-9 6 9 6z'],
+  ['forward', 'review.next', 'M8 6l9 6-9 6z'],
+  ['end', 'analysis.end', 'M17 6v12M6 6l8 6-8 6z'],
+] as const;
+
 /** A step button's picture (drawn: no symbol font needed). */
 function StepIcon({ d }: { d: string }) {
   return (
@@ -35,18 +43,11 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow, onStep }: Analys
     <section className="panel moves analysis-moves" aria-labelledby="analysis-moves-heading">
       <h2 id="analysis-moves-heading">{t('analysis.moves')}</h2>
       <div className="analysis-moves__steps">
-        <button type="button" className="secondary" onClick={() => onStep('start')} aria-label={t('analysis.start')}>
-          <StepIcon d="M7 6v12M18 6l-8 6 8 6z" />
-        </button>
-        <button type="button" className="secondary" onClick={() => onStep('back')} aria-label={t('review.previous')}>
-          <StepIcon d="M16 6l-9 6 9 6z" />
-        </button>
-        <button type="button" className="secondary" onClick={() => onStep('forward')} aria-label={t('review.next')}>
-          <StepIcon d="M8 6l9 6-9 6z" />
-        </button>
-        <button type="button" className="secondary" onClick={() => onStep('end')} aria-label={t('analysis.end')}>
-          <StepIcon d="M17 6v12M6 6l8 6-8 6z" />
-        </button>
+        {STEPS.map(([where, label, icon]) => (
+          <button key={where} type="button" className="secondary" onClick={() => onStep(where)} aria-label={t(label)}>
+            <StepIcon d={icon} />
+          </button>
+        ))}
       </div>
       {line.length === 0 ? (
         <p className="muted">{t('analysis.noMoves')}</p>
