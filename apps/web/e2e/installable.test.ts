@@ -3,13 +3,15 @@
 // its icons, the service worker controlling the page after its first load, and, with the server
 // gone and the context offline, the home and variant pages and a whole computer game: played,
 // kept across a reload, and downloaded as a record.
-import { readFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { getVariant, makeMoveText, newGame } from '@fg/rules';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer, startServer } from './harness';
+import { browserTestsSkipReason, launchChromium, type RunningServer, startServer, WEB_DIST } from './harness';
 
 const skip = browserTestsSkipReason();
 if (skip) console.warn(`browser tests skipped: ${skip}`);
@@ -142,4 +144,39 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('an update: the next load gets the new version; the open page keeps its worker and goes on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fg-web-'));
+    await cp(WEB_DIST, dir, { recursive: true });
+    const own = await startServer({ env: { WEB_DIR: dir } });
+    const context = await browser.newContext();
+    const open = await context.newPage();
+    await open.goto(`${own.url}/analysis/standard?lang=en`);
+    await controlled(open);
+    await open.locator('[data-eval]').waitFor();
+
+    // A deploy: a new index.html and a new service worker.
+    const index = await readFile(join(dir, 'index.html'), 'utf8');
+    await writeFile(join(dir, 'index.html'), index.replace('</head>', '<meta name="fg-build" content="2" /></head>'));
+    await rm(join(dir, 'index.html.br'), { force: true });
+    await rm(join(dir, 'index.html.gz'), { force: true });
+    await appendFile(join(dir, 'sw.js'), '\n// the next build\n');
+
+    const next = await context.newPage();
+    await next.goto(`${own.url}/?lang=en`);
+    expect(await next.locator('meta[name="fg-build"]').count()).toBe(1);
+    // The new worker installs and waits; the open page stays with the worker it was loaded with.
+    await next.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    await expect
+      .poll(() => next.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state ?? null)))
+      .toBe('installed');
+    expect(await open.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+    // ... and goes on: a move on its board is played and evaluated.
+    const path = newGame(STANDARD).legal[0]!;
+    for (const point of path) await open.locator(`[data-point="${STANDARD.board.points[point]!.name}"]`).click();
+    await expect.poll(() => open.locator('.analysis-moves .moves__list li').count()).toBe(1);
+    await context.close();
+    await own.stop();
+    await rm(dir, { recursive: true, force: true });
+  }, 60_000);
 });
