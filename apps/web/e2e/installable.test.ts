@@ -110,6 +110,15 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
     await own.stop();
     await context.setOffline(true);
 
+    // The API is never answered from a cache: with no server, a read fails.
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/variants').then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      ),
+    ).toBe('failed');
     await page.goto(`${own.url}/variants/standard?lang=en`);
     await page.locator('svg.board').first().waitFor(); // the start picture: the variant page itself, from the cache
     await page.goto(`${own.url}/?lang=en`);

@@ -124,7 +124,7 @@ export default function OfflineGamePage() {
               type="button"
               className={result ? undefined : 'secondary'}
               onClick={() => {
-                const next = newOfflineGame(kept.variant, kept.player, kept.level);
+                const next = newOfflineGame(kept.variant, kept.player, kept.level, kept.options);
                 if (next) keep(next);
               }}
             >

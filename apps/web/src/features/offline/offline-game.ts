@@ -34,9 +34,14 @@ export function offlineRecord(kept: OfflineGame, game: Game, date = new Date(kep
   return writeRecord({ variant: game.variant, moves: kept.moves, result: offlineResult(kept, game), date });
 }
 
-/** A new kept game with the variant's default options; `side` random picks one. */
-export function newOfflineGame(variant: string, side: Side | 'random', level: number): OfflineGame | null {
-  const resolved = getVariant(variant, {});
+/** A new kept game (options not given take the variant's defaults); `side` random picks one. */
+export function newOfflineGame(
+  variant: string,
+  side: Side | 'random',
+  level: number,
+  options: Readonly<Record<string, unknown>> = {},
+): OfflineGame | null {
+  const resolved = getVariant(variant, options);
   if (!resolved.ok) return null;
   const player: Side = side === 'random' ? (Math.random() < 0.5 ? 'fox' : 'geese') : side;
   return {

@@ -12,10 +12,15 @@ const OFFLINE_PATH = '/play/offline';
 export const noServer = (code: string | null): boolean => code === 'network';
 
 /** Starts (and keeps) a new offline game, then opens its page. */
-export function useOfflineComputer(): (variant: string, side: SeatChoice, level: number) => Promise<void> {
+export function useOfflineComputer(): (
+  variant: string,
+  side: SeatChoice,
+  level: number,
+  options?: Readonly<Record<string, unknown>>,
+) => Promise<void> {
   const [, navigate] = useLocation();
-  return async (variant, side, level) => {
-    const game = newOfflineGame(variant, side, level);
+  return async (variant, side, level, options = {}) => {
+    const game = newOfflineGame(variant, side, level, options);
     if (!game) return;
     await saveOfflineGame(game);
     navigate(`${OFFLINE_PATH}${location.search}`);

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { SideChoice } from '../../app/SideChoice';
 import { useCreateTable } from '../../lib/use-create-table';
 import { LevelChoice } from '../computer/LevelChoice';
+import { noServer, useOfflineComputer } from '../offline/use-offline-computer';
 import { ClockChoice } from './ClockChoice';
 
 /** The creator's choices of side. */
@@ -27,6 +28,7 @@ export function CreateTableForm({
   const [clock, setClock] = useState<ClockSetting | null>(null);
   const [listed, setListed] = useState(false); // v1.1: a private link stays private unless asked
   const { create, busy, error } = useCreateTable();
+  const playOffline = useOfflineComputer(); // v1.2: no server, the computer plays in the browser
   const change = (name: string, value: OptionValue): void => {
     const next = { ...options, [name]: value };
     setOptions(next);
@@ -74,7 +76,11 @@ export function CreateTableForm({
       </button>
       <LevelChoice
         busy={busy}
-        onPlay={(level) => void create(info.id, options, side, { computer: { level }, ...(clock ? { clock } : {}) })}
+        onPlay={(level) =>
+          void create(info.id, options, side, { computer: { level }, ...(clock ? { clock } : {}) }).then((code) => {
+            if (noServer(code)) void playOffline(info.id, side, level, options); // a clock means nothing offline
+          })
+        }
       />
       <ErrorNotice code={error} />
     </form>
