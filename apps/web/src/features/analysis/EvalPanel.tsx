@@ -28,12 +28,14 @@ export function EvalPanel({ game, line, verdict }: { game: Game; line: EngineLin
       {answer ? (
         <p className="eval__score" data-eval={answer.foxScore} data-depth={answer.depth}>
           <strong>
-            {decided && answer.winner
-              ? t(`analysis.winsIn.${answer.winner}`, { count: answer.winsIn ?? 0 })
-              : signed(answer.foxScore)}
+            {game.result
+              ? t('analysis.over')
+              : decided && answer.winner
+                ? t(`analysis.winsIn.${answer.winner}`, { count: answer.winsIn ?? 0 })
+                : signed(answer.foxScore)}
           </strong>{' '}
           <span className="muted">
-            {decided ? '' : t('analysis.foxView')} {t('analysis.depth', { depth: answer.depth })}
+            {decided ? '' : t('analysis.foxView')} {game.result ? '' : t('analysis.depth', { depth: answer.depth })}
             {line.thinking ? ` · ${t('analysis.thinking')}` : ''}
           </span>
         </p>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
 import { EngineWorker, recordOf } from '../../engine/engine-worker';
+import { AnalyseGameButton } from '../analysis/AnalyseGameButton';
 import { GameBoard } from '../table/GameBoard';
 import { gameAt } from '../table/move-entry';
 import { MoveList } from '../table/MoveList';
@@ -138,6 +139,9 @@ export default function OfflineGamePage() {
               {t('tools.download')}
             </button>
           </div>
+          <AnalyseGameButton
+            table={{ id: null, variant: kept.variant, options: kept.options, moves: kept.moves, result }}
+          />
           <MoveList
             moves={kept.moves}
             firstSide={game.variant.firstSide}
