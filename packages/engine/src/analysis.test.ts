@@ -1,13 +1,14 @@
 import { newGame, playMoveText } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
-import { Analysis } from './analysis.js';
+import { Analysis, type AnalysisLine } from './analysis.js';
 import { gameAt, variantOf } from './testing.js';
 
 /** Deepens until the analysis is done or `depth` plies are searched; the last line. */
-function analyse(analysis: Analysis, depth: number) {
-  let last = null;
+function analyse(analysis: Analysis, depth: number): AnalysisLine {
+  let last: AnalysisLine | null = null;
   while (!analysis.done && (last?.depth ?? 0) < depth) last = analysis.deepen(Date.now() + 10_000) ?? last;
+  if (!last) throw new Error('no depth completed');
   return last;
 }
 
