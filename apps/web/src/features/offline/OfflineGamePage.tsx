@@ -91,7 +91,6 @@ export default function OfflineGamePage() {
             ? t('offline.thinking')
             : t(`status.yourTurn.${kept.player}`)}
       </p>
-      <p className="muted">{t('offline.lead')}</p>
       <div className="table-page__body">
         <div className="table-page__board">
           {reviewing && (
@@ -114,6 +113,7 @@ export default function OfflineGamePage() {
                 <span className="seat__state">{t('offline.seat', { level: kept.level })}</span>
               </li>
             </ul>
+            <p className="muted">{t('offline.lead')}</p>
           </section>
           <div className="controls">
             {!result && (
