@@ -105,7 +105,13 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
 
   it('sets up a position by text; a proven win reads "wins in"; the solution gives the verdict and keep moves', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    // The solver's endpoint answers as docs/protocol.md says (a stand-in: no table is installed here).
+    // The solver's endpoints answer as docs/protocol.md says (stand-ins: no table is installed here).
+    await page.route('**/api/variants', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { variants: { id: string; solved?: object[] }[] };
+      for (const v of body.variants) if (v.id === 'standard') v.solved = [{ geese: 13, sideways: false }];
+      await route.fulfill({ response, json: body });
+    });
     await page.route('**/api/solution/standard?*', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ winner: 'fox', keep: ['d4xd6'] }) }),
     );
@@ -156,5 +162,26 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     );
     await foxContext.close();
     await geeseContext.close();
+  });
+
+  it("marks the decisive mistake from the table's verdicts where the game is solved", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    // The verdicts endpoint as docs/protocol.md says: the winner before each move and after the last.
+    await page.route('**/api/tables/V1StGXR8_Z/verdicts', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ verdicts: ['geese', 'geese', 'fox', 'fox'] }),
+      }),
+    );
+    const moves = blunderLine().map((path) =>
+      makeMoveText(
+        STANDARD.board,
+        path.map((n) => STANDARD.board.pointIndex(n)),
+      ),
+    );
+    await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
+    await page.locator('[data-marks="solution"]').waitFor();
+    expect(await page.locator('.analysis-moves [data-mark="decisive"] code').allTextContents()).toEqual([moves[1]]);
+    await page.close();
   });
 });

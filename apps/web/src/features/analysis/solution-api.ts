@@ -9,9 +9,34 @@ export interface Verdict {
 }
 
 const answers = new Map<string, Promise<Verdict | null>>();
+let solvedSets: Promise<ReadonlyMap<string, readonly Record<string, unknown>[]>> | null = null;
+
+/** The option sets with a solution, per variant (`GET /api/variants`, `solved`), read once per page. */
+function solved(): Promise<ReadonlyMap<string, readonly Record<string, unknown>[]>> {
+  solvedSets ??= fetch('/api/variants')
+    .then((r) =>
+      r.ok ? (r.json() as Promise<{ variants: { id: string; solved?: Record<string, unknown>[] }[] }>) : null,
+    )
+    .then((body) => new Map((body?.variants ?? []).map((v) => [v.id, v.solved ?? []])))
+    .catch(() => {
+      solvedSets = null; // no server now: ask again later
+      return new Map();
+    });
+  return solvedSets;
+}
+
+/** Whether a solution is installed for the variant and its options. */
+async function isSolved(variant: Pick<Variant, 'id' | 'options'>): Promise<boolean> {
+  const sets = (await solved()).get(variant.id) ?? [];
+  return sets.some((set) => Object.entries(set).every(([name, value]) => variant.options[name] === value));
+}
 
 /** The perfect-play verdict of a position, or null where no solution is installed (or no server answers). */
-export function fetchVerdict(variant: Pick<Variant, 'id' | 'options'>, position: string): Promise<Verdict | null> {
+export async function fetchVerdict(
+  variant: Pick<Variant, 'id' | 'options'>,
+  position: string,
+): Promise<Verdict | null> {
+  if (!(await isSolved(variant))) return null; // no request per position where nothing is solved
   const params = new URLSearchParams({ position });
   for (const [name, value] of Object.entries(variant.options)) params.set(name, String(value));
   const url = `/api/solution/${encodeURIComponent(variant.id)}?${params.toString()}`;
@@ -19,7 +44,10 @@ export function fetchVerdict(variant: Pick<Variant, 'id' | 'options'>, position:
   if (!answer) {
     answer = fetch(url)
       .then((r) => (r.ok ? (r.json() as Promise<Verdict>) : null))
-      .catch(() => null);
+      .catch(() => {
+        answers.delete(url); // no server now: ask again when the position comes back
+        return null;
+      });
     answers.set(url, answer);
   }
   return answer;
