@@ -56,7 +56,7 @@ export function engineHost(post: (answer: EngineAnswer) => void) {
       return post({ type: 'done', id });
     }
     const until = Date.now() + timeMs;
-    const analysis = new Analysis(game, 20);
+    const analysis = new Analysis(game, 19); // 8 MB of table: a phone runs two workers on the analysis page
     while (!analysis.done && Date.now() < until) {
       const line = analysis.deepen(Math.min(until, Date.now() + SLICE_MS));
       if (line) {
