@@ -92,7 +92,7 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
     const first = await page.evaluate(() => fetch('/api/variants').then((r) => r.headers.get('date')));
     expect(first).not.toBeNull();
     await context.close();
-  });
+  }, 60_000);
 
   it('with no server: home and variant pages, then a computer game played, kept across a reload, downloaded', async () => {
     const own = await startServer(); // stopped during the test
@@ -152,7 +152,7 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
     expect(record.trim().endsWith('*')).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 
   it('an update: the next load gets the new version; the open page keeps its worker and goes on', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fg-web-'));
