@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
 import { NotFound } from '../../app/NotFound';
+import { AnalysisLink } from '../analysis/AnalysisLink';
 import { CreateTableForm } from './CreateTableForm';
 import { StartPicture } from './StartPicture';
 
@@ -65,6 +66,7 @@ export default function VariantPage() {
       <section aria-labelledby="create-heading" className="panel variant__create">
         <h2 id="create-heading">{t('variant.play', { name })}</h2>
         <CreateTableForm info={info} onOptions={setOptions} />
+        <AnalysisLink variant={id} options={options} />
       </section>
       <section aria-labelledby="rules-heading">
         <h2 id="rules-heading">{t('variant.rules')}</h2>
