@@ -7,6 +7,7 @@ import { type OptionValue, VARIANT_INFOS, type VariantId } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { noServer, useOfflineComputer } from '../../features/offline/use-offline-computer';
 import { useCreateTable } from '../../lib/use-create-table';
 import { ErrorNotice } from '../ErrorNotice';
 import { SideChoice } from '../SideChoice';
@@ -38,6 +39,7 @@ export function CreateTableForm({ variant, onVariant, onOptions, computer = true
   const [time, setTime] = useState<TimeSetting>({});
   const [listed, setListed] = useState(false); // v1.1: a private link stays private unless asked
   const { create, busy, error } = useCreateTable();
+  const playOffline = useOfflineComputer(); // v1.2: no server, the computer plays in the browser
   const change = (name: string, value: OptionValue): void => {
     const next = { ...options, [name]: value };
     setChosen({ variant: info.id, options: next });
@@ -99,7 +101,12 @@ export function CreateTableForm({ variant, onVariant, onOptions, computer = true
         <LevelChoice
           busy={busy}
           onPlay={(level) =>
-            void create(info.id, options, side, { computer: { level }, ...(time.clock ? { clock: time.clock } : {}) })
+            void create(info.id, options, side, {
+              computer: { level },
+              ...(time.clock ? { clock: time.clock } : {}),
+            }).then((code) => {
+              if (noServer(code)) void playOffline(info.id, side, level, options); // a clock means nothing offline
+            })
           }
         />
       )}

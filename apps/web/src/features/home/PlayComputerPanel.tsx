@@ -8,6 +8,7 @@ import { LevelChoice } from '../../components/create-table/LevelChoice';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SideChoice } from '../../components/SideChoice';
 import { useCreateTable } from '../../lib/use-create-table';
+import { noServer, useOfflineComputer } from '../offline/use-offline-computer';
 
 const SIDE_CHOICES: readonly SeatChoice[] = ['geese', 'fox', 'random'];
 
@@ -18,6 +19,7 @@ export function PlayComputerPanel() {
   const [variant, setVariant] = useState<VariantId>('standard');
   const [side, setSide] = useState<SeatChoice>('geese');
   const { create, busy, error } = useCreateTable();
+  const playOffline = useOfflineComputer(); // v1.2: no server, the computer plays in the browser
   return (
     <section aria-labelledby={`${id}-heading`} className="play-computer">
       <h2 id={`${id}-heading`}>{t('computer.heading')}</h2>
@@ -34,7 +36,14 @@ export function PlayComputerPanel() {
           </select>
         </label>
         <SideChoice choices={SIDE_CHOICES} value={side} onChange={setSide} />
-        <LevelChoice busy={busy} onPlay={(level) => void create(variant, {}, side, { computer: { level } })} />
+        <LevelChoice
+          busy={busy}
+          onPlay={(level) =>
+            void create(variant, {}, side, { computer: { level } }).then((code) => {
+              if (noServer(code)) void playOffline(variant, side, level);
+            })
+          }
+        />
       </div>
       <ErrorNotice code={error} />
     </section>

@@ -1,5 +1,6 @@
 // The side column of the table page: clocks, the player's controls, the summary, the moves, the
 // tools, typed moves, the seats and the invitation.
+import { AnalyseGameButton } from '../analysis/AnalyseGameButton';
 import { ClockPanel } from './ClockPanel';
 import { GameControls } from './GameControls';
 import { GameSummary } from './GameSummary';
@@ -37,6 +38,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
         />
       )}
       {table && game && table.result && <GameSummary table={table} game={game} />}
+      {table && <AnalyseGameButton table={table} />}
       {table && game && (
         <MoveList
           moves={table.moves}

@@ -9,6 +9,7 @@ import { Link, useParams } from 'wouter';
 import { StartPicture } from '../../components/board/StartPicture';
 import { CreateTableForm } from '../../components/create-table/CreateTableForm';
 import { NotFound } from '../../components/NotFound';
+import { AnalysisLink } from '../analysis/AnalysisLink';
 
 /** The rows of the rule-changes table, in docs/product.md order. */
 export const CHANGE_ROWS = ['board', 'pieces', 'setup', 'geeseMove', 'capture', 'foxWins', 'geeseWin'] as const;
@@ -65,6 +66,7 @@ export default function VariantPage() {
       <section aria-labelledby="create-heading" className="panel variant__create">
         <h2 id="create-heading">{t('variant.play', { name })}</h2>
         <CreateTableForm variant={info.id} onOptions={setOptions} />
+        <AnalysisLink variant={id} options={options} />
       </section>
       <section aria-labelledby="rules-heading">
         <h2 id="rules-heading">{t('variant.rules')}</h2>
