@@ -7,8 +7,8 @@ import { type OptionValue, VARIANT_INFOS, type VariantId } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { noServer, useOfflineComputer } from '../../features/offline/use-offline-computer';
 import { useCreateTable } from '../../lib/use-create-table';
+import { noServer, useOfflineComputer } from '../../lib/use-offline-computer';
 import { ErrorNotice } from '../ErrorNotice';
 import { SideChoice } from '../SideChoice';
 import { ClockChoice, type TimeSetting } from './ClockChoice';

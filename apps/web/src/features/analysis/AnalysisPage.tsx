@@ -9,9 +9,9 @@ import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 
+import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
-import { GameBoard } from '../table/GameBoard';
-import { type AnalysisAddress, analysisPath, positionText, readAddress } from './analysis-url';
+import { type AnalysisAddress, analysisPath, positionText, readAddress } from '../../lib/analysis-url';
 import { AnalysisMoves } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
 import type { MoveMark } from './game-marks';

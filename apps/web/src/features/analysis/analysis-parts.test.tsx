@@ -1,10 +1,7 @@
 import { getVariant, newGame, parsePosition } from '@fg/rules';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 
-import { AnalyseGameButton } from './AnalyseGameButton';
 import { EvalPanel } from './EvalPanel';
 
 const variant = getVariant('standard');
@@ -55,25 +52,5 @@ describe('EvalPanel', () => {
     const game = newGame(variant.value, over.value);
     render(<EvalPanel game={game} line={{ ...line(100), game }} verdict={null} />);
     expect(screen.getByText('The game is over in this position.')).toBeTruthy();
-  });
-});
-
-describe('AnalyseGameButton', () => {
-  const game = { id: 'V1StGXR8_Z', variant: 'standard', options: {}, moves: ['d4-d5'] };
-
-  it('is absent while the game goes on', () => {
-    const { container } = render(<AnalyseGameButton table={{ ...game, result: null }} />);
-    expect(container.textContent).toBe('');
-  });
-
-  it("opens the game's moves on the analysis board, naming the table", () => {
-    const { hook, history } = memoryLocation({ path: '/t/V1StGXR8_Z', record: true });
-    render(
-      <Router hook={hook}>
-        <AnalyseGameButton table={{ ...game, result: { winner: 'fox', reason: 'resignation' } }} />
-      </Router>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Analyse this game' }));
-    expect(history.at(-1)).toBe('/analysis/standard?geese=13&sideways=false&moves=d4-d5&table=V1StGXR8_Z');
   });
 });

@@ -2,7 +2,7 @@
 import type { Game } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
-import { positionText } from './analysis-url';
+import { positionText } from '../../lib/analysis-url';
 import { fetchVerdict, type Verdict } from './solution-api';
 
 /** The verdict of the game's position (null: not solved, not known yet, or the game is over). */

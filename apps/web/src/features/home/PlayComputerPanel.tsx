@@ -8,7 +8,7 @@ import { LevelChoice } from '../../components/create-table/LevelChoice';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SideChoice } from '../../components/SideChoice';
 import { useCreateTable } from '../../lib/use-create-table';
-import { noServer, useOfflineComputer } from '../offline/use-offline-computer';
+import { noServer, useOfflineComputer } from '../../lib/use-offline-computer';
 
 const SIDE_CHOICES: readonly SeatChoice[] = ['geese', 'fox', 'random'];
 

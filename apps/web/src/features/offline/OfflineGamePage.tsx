@@ -8,16 +8,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
+import { AnalyseGameButton } from '../../components/AnalyseGameButton';
+import { GameBoard } from '../../components/game-board/GameBoard';
+import { gameAt } from '../../components/game-board/move-entry';
+import { MoveList } from '../../components/review/MoveList';
+import { ReviewBar } from '../../components/review/ReviewBar';
 import { EngineWorker, recordOf } from '../../engine/engine-worker';
-import { AnalyseGameButton } from '../analysis/AnalyseGameButton';
-import { GameBoard } from '../table/GameBoard';
-import { gameAt } from '../table/move-entry';
-import { MoveList } from '../table/MoveList';
-import { ReviewBar } from '../table/ReviewBar';
-import { resultText } from '../table/status-text';
-import { useReview } from '../table/use-review';
-import { newOfflineGame, offlineRecord, offlineResult, replayOffline } from './offline-game';
-import { loadOfflineGame, type OfflineGame, saveOfflineGame } from './offline-store';
+import { newOfflineGame, offlineRecord, offlineResult, replayOffline } from '../../lib/offline-game';
+import { loadOfflineGame, type OfflineGame, saveOfflineGame } from '../../lib/offline-store';
+import { resultText } from '../../lib/result-text';
+import { useReview } from '../../lib/use-review';
 
 /** Starts the download of the record text. */
 function downloadText(text: string, name: string): void {
@@ -102,7 +102,7 @@ export default function OfflineGamePage() {
             bar={
               reviewing ? (
                 <ReviewBar
-                  shownPly={review.shownPly!}
+                  shownPly={review.shownPly}
                   moves={kept.moves}
                   seenPly={review.seenPly}
                   onShow={review.show}

@@ -2,7 +2,7 @@ import type { TableView } from '@fg/protocol';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { PLAYING_TABLE } from '../table/test-table';
+import { PLAYING_TABLE } from './test-table';
 import { ComputerSeatNote } from './ComputerSeatNote';
 
 /** The standard table in play with the computer (level 5) on the geese seat. */

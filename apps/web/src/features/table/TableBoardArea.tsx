@@ -4,10 +4,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { GameBoard } from './GameBoard';
+import { GameBoard } from '../../components/game-board/GameBoard';
+import { ReviewBar } from '../../components/review/ReviewBar';
 import { JoinBanner } from './JoinBanner';
 import { useConfirmMoves } from './move-confirmation';
-import { ReviewBar } from './ReviewBar';
 import type { TablePageState } from './use-table-page';
 
 /** The board and what sits right around it. */

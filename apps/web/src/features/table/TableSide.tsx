@@ -1,11 +1,11 @@
 // The side column of the table page: clocks, the player's controls, the summary, the moves, the
 // tools, typed moves, the seats and the invitation.
-import { AnalyseGameButton } from '../analysis/AnalyseGameButton';
+import { AnalyseGameButton } from '../../components/AnalyseGameButton';
+import { MoveList } from '../../components/review/MoveList';
 import { ClockPanel } from './ClockPanel';
 import { GameControls } from './GameControls';
 import { GameSummary } from './GameSummary';
 import { InviteSection } from './InviteSection';
-import { MoveList } from './MoveList';
 import { SeatsPanel } from './SeatsPanel';
 import { TableTools } from './TableTools';
 import { TypedMove } from './TypedMove';

@@ -5,13 +5,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 
+import { gameAt, repeatsThirdTime } from '../../components/game-board/move-entry';
 import { adoptSeatFromFragment } from '../../lib/seat-store';
-import { gameAt, repeatsThirdTime } from './move-entry';
+import { type Review, useReview } from '../../lib/use-review';
 import { expectedEcho, withSentMove } from './sent-move';
 import type { TableState } from './table-state';
 import { useFlip } from './TableTools';
 import { useNotices } from './use-notices';
-import { type Review, useReview } from './use-review';
 import { type SentMoves, useSentMove } from './use-sent-move';
 import { type LiveTable, useTable } from './use-table';
 

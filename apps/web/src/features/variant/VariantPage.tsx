@@ -6,10 +6,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
+import { AnalysisLink } from '../../components/AnalysisLink';
 import { StartPicture } from '../../components/board/StartPicture';
 import { CreateTableForm } from '../../components/create-table/CreateTableForm';
 import { NotFound } from '../../components/NotFound';
-import { AnalysisLink } from '../analysis/AnalysisLink';
 
 /** The rows of the rule-changes table, in docs/product.md order. */
 export const CHANGE_ROWS = ['board', 'pieces', 'setup', 'geeseMove', 'capture', 'foxWins', 'geeseWin'] as const;

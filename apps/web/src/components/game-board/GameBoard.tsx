@@ -7,7 +7,7 @@ import { type Game, type Side } from '@fg/rules';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Board, type Piece } from '../../components/board/Board';
+import { Board, type Piece } from '../board/Board';
 import { canEndChain, lastMovePath } from './move-entry';
 import { useMoveEntry } from './use-move-entry';
 

@@ -1,8 +1,8 @@
 // Entering a move point by point: what a pick on the board means, asked of the rules library.
 import { type Game, movablePoints, moveInput, newGame, occurrencesAfter, playPath } from '@fg/rules';
 
-import type { Piece } from '../../components/board/Board';
-import { piecesOf } from '../../components/board/pieces-of';
+import type { Piece } from '../board/Board';
+import { piecesOf } from '../board/pieces-of';
 
 /** What a pick leads to: a longer chain, a finished move to send, or nothing (an illegal click). */
 export type PickOutcome =

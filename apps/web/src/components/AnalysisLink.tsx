@@ -3,7 +3,7 @@ import { getVariant } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { analysisPath } from './analysis-url';
+import { analysisPath } from '../lib/analysis-url';
 
 /** "Analysis board" for a variant and options. */
 export function AnalysisLink({ variant, options }: { variant: string; options: Readonly<Record<string, unknown>> }) {

@@ -4,7 +4,7 @@ import { getVariant } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 
-import { analysisPath } from './analysis-url';
+import { analysisPath } from '../lib/analysis-url';
 
 /** The game to open: a table's (its id names it, for the verdicts), or one played in the browser (id null). */
 interface FinishedGame {
