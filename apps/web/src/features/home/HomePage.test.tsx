@@ -45,7 +45,9 @@ describe('HomePage', () => {
     const friend = screen.getByRole('region', { name: /^Play with a friend/ });
     expect(friend.querySelector('select')!.value).toBe('big-cross');
     expect(document.activeElement).toBe(friend.querySelector('select'));
-    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/tables'))).toHaveLength(0);
+    expect(
+      fetch.mock.calls.filter(([url]) => (typeof url === 'string' ? url : '').includes('/api/tables')),
+    ).toHaveLength(0);
     fetch.mockRestore();
   });
 });
