@@ -2,6 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { dragStartPick, pointAt } from '../components/board/use-drag';
+import { PLAYING_TABLE } from '../features/table/test-table';
+import { tabNews } from '../features/table/use-notices';
 import { linkState } from '../features/table/use-table';
 import { faviconMarked, markFavicon, notifyIfAllowed } from './tab-notice';
 import { currentTheme, setTheme, startTheme } from './theme';
@@ -78,5 +80,26 @@ describe('tab notice', () => {
     notifyIfAllowed('Your move', 'Fox and Geese', 'x');
     expect(shown).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
+  });
+});
+
+describe('tabNews (what a hidden tab tells its player)', () => {
+  const t = ((key: string, options?: { context?: string }) =>
+    options?.context ? `${key}_${options.context}` : key) as never;
+  const table = { ...PLAYING_TABLE };
+  it.each([
+    ['the player to move', table, 'fox', 'title.yourMove'],
+    ['the opponent to move', table, 'geese', null],
+    ['a spectator', table, 'spectator', null],
+    [
+      'an offer waiting',
+      { ...table, turn: 'geese' as const, drawOffer: 'fox' as const },
+      'geese',
+      'controls.drawOfferedBy_fox',
+    ],
+    ['a takeback asked', { ...table, takebackOffer: 'geese' as const }, 'fox', 'offers.takebackBy_geese'],
+    ['a finished game', { ...table, status: 'finished' as const }, 'fox', null],
+  ] as const)('for %s', (_, view, role, news) => {
+    expect(tabNews(t, view, role)).toBe(news);
   });
 });
