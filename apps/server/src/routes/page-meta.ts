@@ -52,7 +52,7 @@ function metaTags(preview: Preview, origin: string): string {
 const SITE = 'Fox and Geese';
 
 /** A page title naming the game once: the site alone for the standard game, else "<game> · Fox and Geese". */
-export function previewTitle(game: string): string {
+function previewTitle(game: string): string {
   return game === SITE ? SITE : `${game} · ${SITE}`;
 }
 
