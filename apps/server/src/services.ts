@@ -11,6 +11,7 @@ import { Lobby } from './lobby/lobby.js';
 import { type LobbyIndex, MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import type { LogThrottle } from './logger.js';
+import { Solutions } from './solution/solutions.js';
 import { type Backend, openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
 import { unavailableOnFailure } from './store/store-unavailable.js';
@@ -22,6 +23,7 @@ export interface AppDeps {
   readonly now?: () => number;
   readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
   readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
+  readonly solutions?: Solutions; // v1.2: instead of the tables in config.solutionDir (a test's stand-in)
 }
 
 /** The parts of a running server. */
@@ -30,6 +32,7 @@ export interface Services {
   readonly lobby: Lobby;
   readonly computers: ComputerSeats;
   readonly authority: Authority;
+  readonly solutions: Solutions; // v1.2: the solution tables installed (maybe none)
 }
 
 /** Opens the backend and makes every part for its mode, once. */
@@ -46,11 +49,13 @@ export function openServices(config: Config, deps: AppDeps, log: FastifyBaseLogg
     ? unavailableOnFailure(new RedisLobbyIndex(shared.redis, shared.subscriber, { keepMs, onError }), 'redis')
     : new MemoryLobbyIndex();
   const lobby = new Lobby(lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
+  const solutions = deps.solutions ?? openSolutions(config.solutionDir, log);
   const computers = new ComputerSeats(deps.thinkPool ?? new ThinkPool(config.computerThreads), {
     thinkMs: config.computerThinkMs,
     onError,
     ...(shared ? { lease: new RedisComputerLease(shared.redis, backend.bus.instance) } : {}),
     ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
+    solutions,
   });
   const authority = new Authority(backend.store, {
     bus: backend.bus,
@@ -60,7 +65,23 @@ export function openServices(config: Config, deps: AppDeps, log: FastifyBaseLogg
     ...(deps.now ? { now: deps.now } : {}),
     onError,
     observers: [lobby, computers], // v1.1
+    solved: solutions, // v1.2
   });
   computers.bind(authority); // v1.1
-  return { backend, lobby, computers, authority };
+  return { backend, lobby, computers, authority, solutions };
+}
+
+/**
+ * v1.2: the solution tables in `dir`, opened once (each instance of a Redis deployment opens the same path itself);
+ * without any, one line says how to build one and the server runs as before.
+ */
+function openSolutions(dir: string, log: FastifyBaseLogger): Solutions {
+  const solutions = Solutions.open(dir);
+  if (solutions.size === 0)
+    log.info(
+      { dir },
+      'no solution table installed: level 9 and the solution endpoints answer not-solved; build one with `pnpm solve standard --geese 13` (SOLUTION_DIR, else DATA_DIR/solutions)',
+    );
+  else log.info({ dir, solved: solutions.solvedOptions('standard') }, 'solution tables opened');
+  return solutions;
 }
