@@ -3,6 +3,8 @@
 // chain is entered, the move waiting for confirmation, the premove, the hint, or what the page puts
 // there (the review bar, "sending", "You play the fox."). Notices are laid over the board, so nothing
 // that comes and goes moves it (`data-board` keeps its top edge).
+import './game-board.css';
+
 import { type Game, type Side } from '@fg/rules';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

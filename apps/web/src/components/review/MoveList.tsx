@@ -1,4 +1,6 @@
 // The moves played so far, numbered; each is a button that shows the position after it (review).
+import './review.css';
+
 import type { Side } from '@fg/rules';
 import { opponent } from '@fg/rules';
 import { useEffect, useRef } from 'react';

@@ -1,5 +1,7 @@
 // Shown while a past position is on the board: which move it is, step buttons, a waiting new move,
 // and "Back to the game".
+import './review.css';
+
 import { useTranslation } from 'react-i18next';
 
 /** Props of the review bar. */

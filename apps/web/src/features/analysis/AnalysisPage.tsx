@@ -1,7 +1,8 @@
 // The analysis board, `/analysis/:variant?position=…&<options>&moves=…&table=…`: any legal move
 // from any position, the engine's evaluation and best line from a worker, the move tree with
 // back/forward and keys, the solution's verdict where installed, and a game's marked moves.
-import '../table/table.css';
+import '../../components/board-page.css';
+import '../../components/review/review.css';
 import './analysis.css';
 
 import { type Game, moveTexts, playMoveText, playPoints } from '@fg/rules';

@@ -1,7 +1,7 @@
 // `/play/offline`: a game against the computer with no server. The engine runs in the page's
 // worker at the same levels as the server's computer; the game is kept in IndexedDB after every
 // move, so a reload or a closed tab continues it; the record can be downloaded.
-import '../table/table.css';
+import '../../components/board-page.css';
 
 import { moveTexts, opponent, playPoints } from '@fg/rules';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,6 +1,7 @@
 // The table page: only the composition of its parts; its state is one hook (use-table-page). A header
 // and a status line of kept heights, then the board (a bar of kept height above it, banners laid over
 // it) beside the notices, clocks, controls and moves: nothing that comes and goes moves the board.
+import '../../components/board-page.css';
 import './table.css';
 
 import { useTranslation } from 'react-i18next';
