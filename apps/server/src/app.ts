@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
 import { loggerOptions, LogThrottle } from './logger.js';
+import { registerPushRoutes } from './push/push-routes.js';
 import { registerApiRoutes } from './routes/api.js';
 import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerGameRecordRoute } from './routes/game-record.js';
@@ -42,8 +43,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   keepTcpDeadlines(app.server, { firstByteMs: config.firstByteMs, headersMs: config.headersMs });
   const throttle = new LogThrottle();
-  const services = openServices(config, deps, app.log, throttle);
-  const { backend, lobby, computers, authority, solutions } = services;
+  const services = await openServices(config, deps, app.log, throttle);
+  const { backend, lobby, computers, authority, solutions, push } = services;
   const store = backend.store;
   app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
   const connections = new Connections({
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     pongTimeoutMs: config.pongTimeoutMs,
   });
   app.addHook('onClose', async () => {
+    push?.sender.close();
     connections.stop();
     authority.close();
     await backend.close();
@@ -76,6 +78,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerSolutionRoutes(app, authority, solutions); // v1.2
   registerLobbyRoutes(app, lobby, { connections }); // v1.1
   registerGameRecordRoute(app, authority);
+  registerPushRoutes(app, {
+    publicKey: push?.keys.publicKey ?? null,
+    subscriptions: backend.pushSubscriptions,
+    store,
+    hosts: push?.hosts ?? [],
+    allowedOrigins: config.allowedOrigins,
+    throttle,
+    now: deps.now ?? Date.now,
+  });
   registerPageMeta(app, authority, config.webDir);
   registerTableSocket(app, authority, {
     guard: { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes },
@@ -114,10 +125,13 @@ async function registerPlugins(app: FastifyInstance, throttle: LogThrottle): Pro
 /** After a start: listed tables back in the lobby, the computer back at its games, the waiting-table sweep. */
 async function resume(app: FastifyInstance, services: Services, throttle: LogThrottle): Promise<void> {
   // v1.1: listed tables back in the lobby; the computer sits down again where it was playing.
-  const { authority, computers, lobby } = services;
+  const { authority, computers, lobby, referee } = services;
   const unfinished = await services.backend.store.listUnfinished();
   await lobby.restore(unfinished);
+  await authority.watchDeadlines(unfinished); // v1.2: clocks and first-move deadlines run with nobody there
   app.log.info({ tables: computers.resume(unfinished) }, 'computer games resumed');
+  await referee.start(authority, unfinished); // v1.2: correspondence deadlines
+  app.addHook('preClose', async () => referee.stop());
   const sweep = (): void => {
     authority.sweep().then(
       (removed) => removed.length && app.log.info({ removed: removed.length }, 'waiting tables removed'),

@@ -3,6 +3,7 @@
 import type { ClockView, CreateTableResponse } from '@fg/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { SqliteStore } from './store/sqlite-store.js';
 import { joinTable, request, startServer, type TestClient, type TestServer } from './testing/harness.js';
 
 /** A time source the test moves by hand: real time plus an offset. */
@@ -212,5 +213,18 @@ describe('abort (v1.2): a first move not made in time', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(fox.all('ended')).toHaveLength(0);
     expect(plainFox.all('ended')).toHaveLength(0);
+  });
+
+  it('aborts after a restart with nobody connected: the deadline is stored, and the started server keeps it', async () => {
+    const first = await start({ firstMoveSeconds: 1 });
+    const { id, fox, geese } = await clockedTable(first, 60, 0);
+    await Promise.all([fox.close(), geese.close()]);
+    await first.app.close(); // before the second is up
+    const second = await start({ firstMoveSeconds: 1, dataDir: first.dataDir });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await second.app.close(); // nobody asked for the table: only the server's own timer can have ended it
+    const store = new SqliteStore(first.dataDir);
+    expect((await store.loadTable(id))?.result).toEqual({ winner: null, reason: 'aborted' });
+    await store.close();
   });
 });

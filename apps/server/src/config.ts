@@ -5,6 +5,7 @@ import { solutionDir } from '@fg/solver';
 import { z } from 'zod';
 
 import { defaultThreads } from './computer/think-pool.js';
+import { DEFAULT_PUSH_HOSTS } from './push/push-hosts.js';
 
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
@@ -74,6 +75,25 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url())),
+  /** v1.2: the hosts push endpoints may be on (`*.` for any subdomain); `off` turns push off. */
+  PUSH_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_HOSTS.join(','))
+    .transform((text) =>
+      text.trim() === 'off'
+        ? null
+        : text
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+    ),
+  /** v1.2: whom a push service may contact about this server's pushes (RFC 8292 `sub`): a mailto: or https: URL. */
+  PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https:// URL')
+    .default('mailto:push@fox-and-geese.invalid'),
+  /** v1.2: seconds in a correspondence game's day (tests and demos shorten it). */
+  CORRESPONDENCE_DAY_SECONDS: z.coerce.number().positive().default(86_400),
 });
 
 /** The server's settings. */
@@ -107,6 +127,9 @@ export interface Config {
   readonly pongTimeoutMs: number; // 30 000
   readonly storeBusyMs: number; // 2000
   readonly allowedOrigins: readonly string[]; // ['https://fox.example']
+  readonly pushHosts: readonly string[] | null; // v1.2: ['fcm.googleapis.com', '*.notify.windows.com']; null: push off
+  readonly pushSubject: string; // v1.2: 'mailto:push@fox-and-geese.invalid'
+  readonly correspondenceDayMs: number; // v1.2: 86 400 000
 }
 
 /** Parses the environment once; a bad value stops the server with a message naming it. */
@@ -150,6 +173,9 @@ export function loadConfig(
     pongTimeoutMs: e.PONG_SECONDS * 1000,
     storeBusyMs: e.STORE_BUSY_MS,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+    pushHosts: e.PUSH_HOSTS,
+    pushSubject: e.PUSH_SUBJECT,
+    correspondenceDayMs: e.CORRESPONDENCE_DAY_SECONDS * 1000,
     ...overrides,
   };
 }

@@ -43,8 +43,16 @@ beforeAll(async () => {
       () => false,
     );
     if (up) {
-      // Started with room to load its modules; now a limit a few descriptors above what it holds.
-      const limit = readdirSync(`/proc/${child.pid}/fd`).length + HEADROOM;
+      // Started with room to load its modules (its threads too: the SQLite checkpointer opens the database once
+      // it has loaded); once the count holds still, a limit a few descriptors above what it holds.
+      const held = (): number => readdirSync(`/proc/${child.pid}/fd`).length;
+      let count = held();
+      for (let same = 0; same < 5; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        const now = held();
+        same = now === count ? same + 1 : 0;
+        count = now;
+      }
+      const limit = count + HEADROOM;
       execFileSync('prlimit', ['--pid', String(child.pid), `--nofile=${limit}:${limit}`]);
       return;
     }

@@ -373,3 +373,22 @@ describe('the web app', () => {
     expect((await request(web.base, 'GET', '/api/variants')).status).toBe(200);
   });
 });
+
+describe('GET /api/tables?ids= (v1.2, an addition)', () => {
+  it('answers the views of the tables found, in the order asked, without unknown or repeated ids', async () => {
+    const one = (await request(server.base, 'POST', '/api/tables', { variant: 'standard' })).body.table;
+    const two = (await request(server.base, 'POST', '/api/tables', { variant: 'raevskak' })).body.table;
+    const answer = await request(server.base, 'GET', `/api/tables?ids=${two.id},nosuchtable1,${one.id},${two.id},x`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.tables.map((t: { id: string }) => t.id)).toEqual([two.id, one.id]);
+    expect(answer.body.tables[1]).toEqual(one);
+  });
+
+  it.each([[''], ['?ids='], [`?ids=${Array.from({ length: 51 }, (_, i) => `table${100000 + i}`).join(',')}`]])(
+    'refuses %s with 400 bad-request',
+    async (query) => {
+      const answer = await request(server.base, 'GET', `/api/tables${query}`);
+      expect(answer).toMatchObject({ status: 400, body: { error: { code: 'bad-request' } } });
+    },
+  );
+});

@@ -7,10 +7,14 @@ import { ComputerSeats } from './computer/computer-seats.js';
 import { RedisComputerLease } from './computer/redis-computer-lease.js';
 import { ThinkPool } from './computer/think-pool.js';
 import type { Config } from './config.js';
+import { MemoryDeadlineIndex, RedisDeadlineIndex } from './correspondence/deadline-index.js';
+import { CorrespondenceReferee } from './correspondence/referee.js';
 import { Lobby } from './lobby/lobby.js';
 import { type LobbyIndex, MemoryLobbyIndex } from './lobby/lobby-index.js';
 import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import type { LogThrottle } from './logger.js';
+import { openPush, type Push } from './push/push.js';
+import { PushObserver } from './push/push-observer.js';
 import { Solutions } from './solution/solutions.js';
 import { type Backend, openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
@@ -24,6 +28,7 @@ export interface AppDeps {
   readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
   readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
   readonly solutions?: Solutions; // v1.2: instead of the tables in config.solutionDir (a test's stand-in)
+  readonly pushRetryMs?: readonly number[]; // v1.2: pauses before each push retry (tests shorten them)
 }
 
 /** The parts of a running server. */
@@ -33,10 +38,17 @@ export interface Services {
   readonly computers: ComputerSeats;
   readonly authority: Authority;
   readonly solutions: Solutions; // v1.2: the solution tables installed (maybe none)
+  readonly push: Push | null; // v1.2: null when PUSH_HOSTS=off
+  readonly referee: CorrespondenceReferee; // v1.2
 }
 
 /** Opens the backend and makes every part for its mode, once. */
-export function openServices(config: Config, deps: AppDeps, log: FastifyBaseLogger, throttle: LogThrottle): Services {
+export async function openServices(
+  config: Config,
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  throttle: LogThrottle,
+): Promise<Services> {
   const onError = (error: unknown, what: string): void => throttle.error(log, what, error);
   const backend = openBackend(config, deps.store, {
     onError,
@@ -57,18 +69,27 @@ export function openServices(config: Config, deps: AppDeps, log: FastifyBaseLogg
     ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
     solutions,
   });
+  // v1.2: push (keys, subscriptions kept with the seats, a sending queue); null when PUSH_HOSTS=off.
+  const push = await openPush(config, backend.pushSubscriptions, shared?.redis ?? null, onError, deps.pushRetryMs);
+  // v1.2: correspondence deadlines, kept for every running game (shared in Redis mode), and ended on time.
+  const referee = new CorrespondenceReferee(
+    shared ? unavailableOnFailure(new RedisDeadlineIndex(shared.redis), 'redis') : new MemoryDeadlineIndex(),
+    { ...(deps.now ? { now: deps.now } : {}), onError },
+  );
   const authority = new Authority(backend.store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
     waitingHours: config.waitingHours,
     firstMoveSeconds: config.firstMoveSeconds,
+    correspondenceDayMs: config.correspondenceDayMs,
     ...(deps.now ? { now: deps.now } : {}),
     onError,
-    observers: [lobby, computers], // v1.1
+    // v1.1 lobby and computer, v1.2 correspondence and push
+    observers: [lobby, computers, referee, ...(push ? [new PushObserver(push.sender)] : [])],
     solved: solutions, // v1.2
   });
   computers.bind(authority); // v1.1
-  return { backend, lobby, computers, authority, solutions };
+  return { backend, lobby, computers, authority, solutions, push, referee };
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { ClockView, CreateTableResponse } from '@fg/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { joinTable, request, seatedTable, startServer, type TestServer } from './testing/harness.js';
+import { joinTable, request, seatedTable, startServer, type TestClient, type TestServer } from './testing/harness.js';
 import { startRedis, systemProgramSkipReason } from './testing/redis-process.js';
 
 const skip = systemProgramSkipReason();
@@ -15,6 +15,29 @@ const modes: [string, () => Promise<TestServer>, ((s: TestServer) => Promise<Tes
 ];
 if (redis)
   modes.push(['Redis', () => startServer({ redisUrl: redis.url }), () => startServer({ redisUrl: redis.url })]);
+
+/** A 60+0 table created at `creator` (its creator the fox), its geese seat taken at `joiner`, both connected. */
+async function clockedTable(creator: TestServer, joiner: TestServer) {
+  const body = { variant: 'standard', side: 'fox', clock: { initial: 60, increment: 0 } };
+  const { table, seat } = (await request(creator.base, 'POST', '/api/tables', body)).body as CreateTableResponse;
+  const taken = await request(joiner.base, 'POST', `/api/tables/${table.id}/seats`, {});
+  const fox = await joinTable(creator, table.id, seat.token);
+  return { id: table.id, fox, geese: await joinTable(joiner, table.id, taken.body.seat.token as string) };
+}
+
+/** A server and a fox player connected to a table where the computer (level 1) plays the geese. */
+async function againstComputer() {
+  const server = await startServer({ computerThreads: 1, computerThinkMs: 20 });
+  const body = { variant: 'standard', side: 'fox', computer: { level: 1 } };
+  const { table, seat } = (await request(server.base, 'POST', '/api/tables', body)).body as CreateTableResponse;
+  return { server, fox: await joinTable(server, table.id, seat.token) };
+}
+
+/** Sends a message that must be refused; the code it is refused with. */
+const errorOf = async (client: TestClient, message: object): Promise<string> => {
+  client.send(message);
+  return (await client.next('error')).code;
+};
 
 const view = async (server: TestServer, id: string) =>
   (await request(server.base, 'GET', `/api/tables/${id}`)).body.table;
@@ -65,10 +88,8 @@ describe.each(modes)('takeback and rematch decline (%s)', (_mode, start, restart
   it('answers a decline to everyone, accept or decline without an offer with bad-message; a move lapses the offer', async () => {
     const server = await start();
     const { id, fox, geese } = await seatedTable(server);
-    geese.send({ type: 'takeback-accept' });
-    expect((await geese.next('error')).code).toBe('bad-message');
-    fox.send({ type: 'takeback-offer' });
-    expect((await fox.next('error')).code).toBe('not-your-turn'); // before its own first move
+    expect(await errorOf(geese, { type: 'takeback-accept' })).toBe('bad-message');
+    expect(await errorOf(fox, { type: 'takeback-offer' })).toBe('not-your-turn'); // before its own first move
     fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
     await geese.next('moved');
     fox.send({ type: 'takeback-offer' });
@@ -85,22 +106,13 @@ describe.each(modes)('takeback and rematch decline (%s)', (_mode, start, restart
     const moved = await geese.next('moved', (m) => m.ply === 2);
     expect(moved.ply).toBe(2);
     expect((await view(server, id)).takebackOffer).toBeNull();
-    geese.send({ type: 'takeback-accept' });
-    expect((await geese.next('error')).code).toBe('bad-message');
+    expect(await errorOf(geese, { type: 'takeback-accept' })).toBe('bad-message');
     await server.close();
   });
 
   it('restores the clocks as they were before the undone move, and lets a draw offer lapse', async () => {
     const server = await start();
-    const created = await request(server.base, 'POST', '/api/tables', {
-      variant: 'standard',
-      side: 'fox',
-      clock: { initial: 60, increment: 0 },
-    });
-    const { table, seat } = created.body as CreateTableResponse;
-    const taken = await request(server.base, 'POST', `/api/tables/${table.id}/seats`, {});
-    const fox = await joinTable(server, table.id, seat.token);
-    const geese = await joinTable(server, table.id, taken.body.seat.token as string);
+    const { fox, geese } = await clockedTable(server, server);
     fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
     await geese.next('moved');
     geese.send({ type: 'move', ply: 1, path: ['c3', 'c4'] });
@@ -125,12 +137,10 @@ describe.each(modes)('takeback and rematch decline (%s)', (_mode, start, restart
   it('declines a rematch: the opponent’s request lapses, and asking again is allowed', async () => {
     const server = await start();
     const { id, fox, geese } = await seatedTable(server);
-    fox.send({ type: 'rematch-decline' });
-    expect((await fox.next('error')).code).toBe('not-your-turn');
+    expect(await errorOf(fox, { type: 'rematch-decline' })).toBe('not-your-turn');
     fox.send({ type: 'resign' });
     await geese.next('ended');
-    geese.send({ type: 'rematch-decline' });
-    expect((await geese.next('error')).code).toBe('not-your-turn'); // nobody asked
+    expect(await errorOf(geese, { type: 'rematch-decline' })).toBe('not-your-turn'); // nobody asked
     fox.send({ type: 'rematch' });
     await geese.next('rematch-offered');
     geese.send({ type: 'rematch-decline' });
@@ -144,14 +154,7 @@ describe.each(modes)('takeback and rematch decline (%s)', (_mode, start, restart
 
 describe('the computer (v1.2)', () => {
   it('accepts a takeback', async () => {
-    const server = await startServer({ computerThreads: 1, computerThinkMs: 20 });
-    const created = await request(server.base, 'POST', '/api/tables', {
-      variant: 'standard',
-      side: 'fox',
-      computer: { level: 1 },
-    });
-    const { table, seat } = created.body as CreateTableResponse;
-    const fox = await joinTable(server, table.id, seat.token);
+    const { server, fox } = await againstComputer();
     fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
     await fox.next('moved', (m) => m.ply === 1, 10_000);
     fox.send({ type: 'takeback-offer' });
@@ -161,14 +164,7 @@ describe('the computer (v1.2)', () => {
   });
 
   it('declines a draw at level 1 before move 20, and says so', async () => {
-    const server = await startServer({ computerThreads: 1, computerThinkMs: 20 });
-    const created = await request(server.base, 'POST', '/api/tables', {
-      variant: 'standard',
-      side: 'fox',
-      computer: { level: 1 },
-    });
-    const { table, seat } = created.body as CreateTableResponse;
-    const fox = await joinTable(server, table.id, seat.token);
+    const { server, fox } = await againstComputer();
     fox.send({ type: 'draw-offer' });
     expect((await fox.next('draw-declined', () => true, 10_000)).side).toBe('geese');
     await server.close();
@@ -181,22 +177,14 @@ describe.skipIf(redis === null)('the first-move abort with two instances on one 
       await startServer({ redisUrl: redis!.url, firstMoveSeconds: 1 }),
       await startServer({ redisUrl: redis!.url, firstMoveSeconds: 1 }),
     ];
-    const created = await request(a.base, 'POST', '/api/tables', {
-      variant: 'standard',
-      side: 'fox',
-      clock: { initial: 60, increment: 0 },
-    });
-    const { table, seat } = created.body as CreateTableResponse;
-    const taken = await request(b.base, 'POST', `/api/tables/${table.id}/seats`, {});
-    const fox = await joinTable(a, table.id, seat.token);
-    const geese = await joinTable(b, table.id, taken.body.seat.token as string);
+    const { id, fox, geese } = await clockedTable(a, b);
     for (const client of [fox, geese])
       expect((await client.next('ended', () => true, 5000)).result).toEqual({ winner: null, reason: 'aborted' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([fox.all('ended').length, geese.all('ended').length]).toEqual([1, 1]);
     await Promise.all([a.close(), b.close()]);
     const c = await startServer({ redisUrl: redis!.url });
-    expect(await view(c, table.id)).toMatchObject({ status: 'finished', result: { reason: 'aborted' } });
+    expect(await view(c, id)).toMatchObject({ status: 'finished', result: { reason: 'aborted' } });
     await c.close();
   });
 });

@@ -40,7 +40,15 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
       const both = message.seats.fox.taken && message.seats.geese.taken;
       const status = view.status === 'waiting' && both ? 'playing' : view.status;
       const clock = message.clock ?? view.clock;
-      return { ...view, seats: message.seats, spectators: message.spectators, status, ...(clock ? { clock } : {}) };
+      const deadline = message.deadline !== undefined ? { deadline: message.deadline } : {}; // v1.2
+      return {
+        ...view,
+        seats: message.seats,
+        spectators: message.spectators,
+        status,
+        ...(clock ? { clock } : {}),
+        ...deadline,
+      };
     }
     case 'ended': {
       const clock = message.clock ?? (view.clock && { ...view.clock, running: null });

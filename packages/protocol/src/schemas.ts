@@ -139,6 +139,8 @@ export const variantsResponseSchema = z.object({ variants: z.array(variantInfoSc
 export const createTableResponseSchema = z.object({ table: tableViewSchema, seat: seatSchema });
 /** `GET /api/tables/:id` answer. */
 export const tableResponseSchema = z.object({ table: tableViewSchema });
+/** `GET /api/tables?ids=a,b,c` answer (v1.2, an addition): the public views of the tables found, in the order asked. */
+export const tablesResponseSchema = z.object({ tables: z.array(tableViewSchema) });
 /** `POST /api/tables/:id/seats` answer. */
 export const takeSeatResponseSchema = z.object({ seat: seatSchema });
 /** `GET /api/tables/:id/record` answer (an addition): the replayable record of the game. */
@@ -239,6 +241,8 @@ export const presenceMessageSchema = z.object({
   seats: seatsSchema,
   spectators: z.number().int().min(0),
   clock: clockViewSchema.optional(),
+  /** v1.2 (an addition): on correspondence tables, the side to move's deadline (the second seat taken starts it). */
+  deadline: z.iso.datetime().nullable().optional(),
 });
 /** The game ended other than by a move; `clock` (an addition) holds the times at the end. */
 export const endedMessageSchema = z.object({

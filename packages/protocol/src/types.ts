@@ -40,8 +40,12 @@ export type RecordResponse = z.infer<typeof s.recordResponseSchema>;
 export type SolutionResponse = z.infer<typeof s.solutionResponseSchema>;
 /** `GET /api/tables/:id/verdicts` answer (v1.2). */
 export type VerdictsResponse = z.infer<typeof s.verdictsResponseSchema>;
+/** `GET /api/tables?ids=` answer (v1.2, an addition). */
+export type TablesResponse = z.infer<typeof s.tablesResponseSchema>;
 /** A correspondence game's setting (v1.2). */
 export type CorrespondenceSetting = z.infer<typeof s.correspondenceSettingSchema>;
+/** `GET /api/push/key` answer (v1.2). */
+export type PushKeyResponse = z.infer<typeof s.pushKeyResponseSchema>;
 /** A browser's push subscription (v1.2). */
 export type PushSubscriptionJson = z.infer<typeof s.pushSubscriptionSchema>;
 /** `POST /api/push/subscriptions` body (v1.2). */

@@ -13,6 +13,11 @@ type IdParams = { Params: { id: string } };
 
 const notFound = (id: string): [code: 'table-not-found', message: string] => ['table-not-found', `no table "${id}"`];
 
+/** The most tables `GET /api/tables?ids=` reads at once. */
+const MAX_TABLES_READ = 50;
+/** Reads of `GET /api/tables?ids=` one address may make a minute (My games reads every half minute). */
+const TABLES_READS_PER_MINUTE = 120;
+
 /** Limits of the API routes. */
 export interface ApiLimits {
   readonly createLimit: number; // tables one address may create a minute
@@ -41,6 +46,20 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
       const created = await authority.createTable(body.data);
       if (!created.ok) return sendError(reply, created.error.code, created.error.message);
       return reply.code(201).send(created.value);
+    },
+  );
+
+  // v1.2 (an addition): several tables in one read, for a browser's "My games"; unknown ids are left out.
+  app.get<{ Querystring: { ids?: string } }>(
+    '/api/tables',
+    { config: { rateLimit: { max: TABLES_READS_PER_MINUTE, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const ids = (request.query.ids ?? '').split(',').filter(Boolean);
+      if (ids.length === 0 || ids.length > MAX_TABLES_READ)
+        return sendError(reply, 'bad-request', `ids: 1 to ${MAX_TABLES_READ} table ids, comma-separated`);
+      const unique = [...new Set(ids)].filter((id) => tableIdSchema.safeParse(id).success);
+      const views = await Promise.all(unique.map((id) => authority.view(id)));
+      return { tables: views.filter((view) => view !== null) };
     },
   );
 

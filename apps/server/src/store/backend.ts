@@ -2,6 +2,8 @@
 // service), or Redis for both when REDIS_URL is set (several instances, docs/protocol.md Scale-out).
 import type { Redis } from 'ioredis';
 
+import { MemoryPushSubscriptions, type PushSubscriptions } from '../push/push-subscriptions.js';
+import { RedisPushSubscriptions } from '../push/redis-push-subscriptions.js';
 import type { TableBus } from './bus.js';
 import { MemoryBus } from './memory-bus.js';
 import { RedisBus } from './redis-bus.js';
@@ -31,6 +33,7 @@ export interface Backend {
   readonly store: TableStore;
   readonly bus: TableBus;
   readonly shared: SharedRedis | null; // null: one process
+  readonly pushSubscriptions: PushSubscriptions; // v1.2: kept with the seats, in the same store
   /** Whether both answer. */
   readiness(): Promise<{ ready: boolean; reason?: string }>;
   /** Closes the bus, then the store. */
@@ -59,6 +62,7 @@ export function openBackend(config: BackendConfig, store?: TableStore, hooks: Ba
     store: chosen,
     bus,
     shared: null,
+    pushSubscriptions: chosen instanceof SqliteStore ? chosen.pushSubscriptions : new MemoryPushSubscriptions(),
     readiness: () => chosen.readiness(),
     close: async () => (await bus.close(), await chosen.close()),
   };
@@ -79,6 +83,7 @@ function openRedis(url: string, keepFinishedDays: number, onError: (error: unkno
     store,
     bus,
     shared: { redis, subscriber },
+    pushSubscriptions: unavailableOnFailure(new RedisPushSubscriptions(redis, keepFinishedDays * 86_400_000), 'redis'),
     readiness: async () => {
       const [stored, heard] = await Promise.all([store.readiness(), bus.readiness()]);
       return stored.ready ? heard : stored;

@@ -6,8 +6,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'libsql';
 
 const { path, everyMs } = workerData;
-const db = new Database(path);
-db.exec('PRAGMA busy_timeout = 0');
+let db;
+try {
+  db = new Database(path);
+  db.exec('PRAGMA busy_timeout = 0');
+} catch {
+  // The folder went away before this thread started (a store closed at once): nothing to checkpoint.
+  process.exit(0);
+}
 const checkpoint = () => {
   try {
     db.exec('PRAGMA wal_checkpoint(PASSIVE)');

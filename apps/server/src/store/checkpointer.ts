@@ -13,6 +13,8 @@ export class Checkpointer {
     db.exec('PRAGMA wal_autocheckpoint = 0');
     this.#worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), { workerData: { path, everyMs } });
     this.#worker.unref();
+    // A checkpoint that fails is retried by the next; the main connection checkpoints at close in any case.
+    this.#worker.on('error', () => undefined);
   }
 
   /** Stops the worker; resolves once its connection is closed. */

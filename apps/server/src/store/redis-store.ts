@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 
 import type { TableEvent, Takeback } from './events.js';
 import { defineScript, type Script, tableKeys, UNFINISHED_KEY, WAITING_KEY } from './redis-keys.js';
-import type { ComputerSeat, StoredTable, TableStore } from './store.js';
+import type { ComputerSeat, StoredCorrespondence, StoredTable, TableStore } from './store.js';
 
 // KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, ply, move, result ('' if none), event, channel,
 // keep ms, stored at (ms).
@@ -132,6 +132,7 @@ export class RedisStore implements TableStore {
     if (table.rematch) fields.rematch = table.rematch;
     if (table.listed) fields.listed = '1'; // v1.1 lobby
     if (table.computer) fields.computer = JSON.stringify(table.computer); // v1.1 computer seat
+    if (table.correspondence) fields.correspondence = JSON.stringify(table.correspondence); // v1.2
     if (table.clock) fields.clock = JSON.stringify(table.clock);
     for (const side of ['fox', 'geese'] as const) {
       const at = table.seatedAt?.[side];
@@ -172,6 +173,7 @@ export class RedisStore implements TableStore {
       endedAt: ms(fields.endedAt),
       listed: fields.listed === '1',
       computer: fields.computer ? (JSON.parse(fields.computer) as ComputerSeat) : null,
+      ...(fields.correspondence ? { correspondence: JSON.parse(fields.correspondence) as StoredCorrespondence } : {}), // v1.2
       ...(fields.takebacks ? { takebacks: readTakebacks(fields.takebacks) } : {}),
     };
   }

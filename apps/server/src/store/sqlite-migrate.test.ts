@@ -36,6 +36,7 @@ describe('addMissingColumns', () => {
       'tables.listed',
       'tables.computer',
       'tables.takebacks',
+      'tables.correspondence',
     ]);
     expect(addMissingColumns(old)).toEqual([]);
     old.close();

@@ -11,6 +11,7 @@ const ADDED_COLUMNS: readonly [table: string, column: string][] = [
   ['tables', 'listed INTEGER NOT NULL DEFAULT 0'], // v1.1 lobby
   ['tables', 'computer TEXT'], // v1.1 computer seat, JSON
   ['tables', 'takebacks TEXT'], // v1.2 takebacks, JSON [{ to, at }]
+  ['tables', 'correspondence TEXT'], // v1.2 correspondence: JSON {days, dayMs}, or NULL
 ];
 
 /** Adds every column of ADDED_COLUMNS that a table lacks; returns the ones added. */

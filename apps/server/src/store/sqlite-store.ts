@@ -6,13 +6,14 @@ import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type Database from 'libsql';
 
+import { SqlitePushSubscriptions } from '../push/sqlite-push-subscriptions.js';
 import { Checkpointer } from './checkpointer.js';
 import { CommitBatch } from './commit-batch.js';
 import type { Takeback } from './events.js';
 import { FileIdentity } from './file-identity.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
 import { atomic } from './sqlite-transaction.js';
-import type { ComputerSeat, StoredTable, TableStore } from './store.js';
+import type { ComputerSeat, StoredCorrespondence, StoredTable, TableStore } from './store.js';
 import { describeStorageError, StoreUnavailable } from './store-unavailable.js';
 
 interface TableRow {
@@ -26,6 +27,7 @@ interface TableRow {
   created_at: number;
   listed: number;
   computer: string | null;
+  correspondence: string | null;
   clock: string | null;
   fox_at: number | null;
   geese_at: number | null;
@@ -63,6 +65,8 @@ export class SqliteStore implements TableStore {
   readonly #checkpointer: Checkpointer | null; // null for ':memory:'
   #lost: string | null = null; // why the store stopped for good
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
+  /** v1.2: the seats' push subscriptions, in this database and through this store's commit batch. */
+  readonly pushSubscriptions: SqlitePushSubscriptions;
 
   /** Opens the store; `options` may be the sync mode alone. Throws a StartupError with a one-line reason. */
   constructor(dataDir: string, options: SqliteStoreOptions | 'full' | 'normal' = {}) {
@@ -83,7 +87,7 @@ export class SqliteStore implements TableStore {
     }
     this.#statements = {
       insert: db.prepare(
-        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, clock, fox_at, geese_at, listed, computer) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @clock, @fox_at, @geese_at, @listed, @computer)',
+        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, clock, fox_at, geese_at, listed, computer, correspondence) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @clock, @fox_at, @geese_at, @listed, @computer, @correspondence)',
       ),
       insertMove: db.prepare('INSERT INTO moves (table_id, ply, move, at) VALUES (?, ?, ?, ?)'),
       load: db.prepare<[string]>('SELECT * FROM tables WHERE id = ?'),
@@ -140,6 +144,7 @@ export class SqliteStore implements TableStore {
         geese_at: table.seatedAt?.geese ?? null,
         listed: table.listed ? 1 : 0,
         computer: table.computer ? JSON.stringify(table.computer) : null,
+        correspondence: table.correspondence ? JSON.stringify(table.correspondence) : null,
       });
       table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move, table.moveTimes?.[ply] ?? null));
     });
@@ -168,6 +173,7 @@ export class SqliteStore implements TableStore {
       },
       onWrite: (error) => (this.#lastWrite = error === null ? null : describeStorageError(error)),
     });
+    this.pushSubscriptions = new SqlitePushSubscriptions(db, (operation, kind) => this.#run(operation, kind));
   }
 
   /** Checks that the database is still the file opened; the first time it is not, stops the store for good. */
@@ -208,6 +214,7 @@ export class SqliteStore implements TableStore {
       endedAt: row.ended_at,
       listed: row.listed === 1,
       computer: row.computer ? (JSON.parse(row.computer) as ComputerSeat) : null,
+      ...(row.correspondence ? { correspondence: JSON.parse(row.correspondence) as StoredCorrespondence } : {}),
       ...(row.takebacks ? { takebacks: JSON.parse(row.takebacks) as Takeback[] } : {}),
     };
   }

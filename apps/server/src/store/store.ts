@@ -16,6 +16,8 @@ export interface StoredTable {
   readonly createdAt: number; // ms since the epoch
   // v1.1, for clocks (absent on stores that predate them): the times a clock is rebuilt from after a restart.
   readonly clock?: ClockSetting | null; // { initial: 300, increment: 3 }; null: no clock
+  /** v1.2: days a move and the length of a day when the table was made (so a changed setting leaves it be). */
+  readonly correspondence?: StoredCorrespondence | null;
   readonly seatedAt?: Readonly<Record<Side, number | null>>; // ms when each seat was taken
   readonly moveTimes?: readonly number[]; // ms when each move was stored, oldest first
   readonly endedAt?: number | null; // ms when the game ended
@@ -23,6 +25,12 @@ export interface StoredTable {
   // v1.1 (lobby, computer): optional so stores and tests that predate them still build.
   readonly listed?: boolean; // shown in the lobby
   readonly computer?: ComputerSeat | null; // the seat the computer holds
+}
+
+/** v1.2: a correspondence game's time: `days` a move, each `dayMs` long (CORRESPONDENCE_DAY_SECONDS at creation). */
+export interface StoredCorrespondence {
+  readonly days: number; // 3
+  readonly dayMs: number; // 86 400 000
 }
 
 /** The computer's seat at a table: its side, level and the token it joins with (never sent to a client). */

@@ -19,10 +19,10 @@ import { type Side, SIDES } from '@fg/rules';
 
 import type { BusMessage, TableBus } from '../store/bus.js';
 import { MemoryBus } from '../store/memory-bus.js';
-import type { TableStore } from '../store/store.js';
+import type { StoredTable, TableStore } from '../store/store.js';
 import { type Answer, done, refuse } from './answer.js';
-import { ChangePath, lostRace } from './change-path.js';
-import { dueAt } from './deadlines.js';
+import { ChangePath, type Committed, lostRace } from './change-path.js';
+import { correspondenceDeadline, dueAt } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
 import type { Member } from './member.js';
 import { sendRematch, sendTo } from './messages.js';
@@ -30,7 +30,7 @@ import { NOTHING_SOLVED, type SolvedCheck, tableFromBody } from './new-table.js'
 import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
 import { TableCache } from './table-cache.js';
 import { DeadlineTimers } from './table-clock.js';
-import type { TableObserver } from './table-observer.js';
+import { type TableObserver, tellCommitted, tellObservers } from './table-observer.js';
 import { TableQueue, UNAVAILABLE } from './table-queue.js';
 import type { LiveTable } from './table-state.js';
 import { builtView, recordOf, tableSnapshot, tableView } from './views.js';
@@ -40,6 +40,7 @@ export interface AuthorityOptions {
   readonly abandonSeconds: number; // 60
   readonly waitingHours: number; // 24
   readonly firstMoveSeconds?: number; // v1.2: 60; a first move not made by then aborts a game with a clock
+  readonly correspondenceDayMs?: number; // v1.2: 86 400 000; the day of correspondence tables made from now on
   readonly bus?: TableBus; // the in-process bus unless given
   readonly now?: () => number;
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
@@ -57,6 +58,7 @@ export class Authority {
   readonly #abandonMs: number;
   readonly #waitingMs: number;
   readonly #rules: { readonly firstMoveMs: number };
+  readonly #dayMs: number;
   readonly #now: () => number;
   readonly #pickSide: () => Side;
   readonly #solved: SolvedCheck;
@@ -74,6 +76,7 @@ export class Authority {
     this.#abandonMs = options.abandonSeconds * 1000;
     this.#waitingMs = options.waitingHours * 3_600_000;
     this.#rules = { firstMoveMs: (options.firstMoveSeconds ?? 60) * 1000 };
+    this.#dayMs = options.correspondenceDayMs ?? 86_400_000;
     this.#now = options.now ?? Date.now;
     this.#pickSide = options.pickSide ?? cryptoSide;
     this.#solved = options.solved ?? NOTHING_SOLVED;
@@ -81,7 +84,15 @@ export class Authority {
     this.#cache = new TableCache(store, this.#bus, this.#now, this.#onError);
     this.#observers = options.observers ?? [];
     this.#queue = new TableQueue(this.#cache, this.#onError, (live) => this.#changed(live));
-    this.#path = new ChangePath({ store, bus: this.#bus, cache: this.#cache, now: this.#now, rules: this.#rules });
+    const committed: Committed = (live, event) => tellCommitted(this.#observers, live, event, this.#onError); // v1.2
+    this.#path = new ChangePath({
+      store,
+      bus: this.#bus,
+      cache: this.#cache,
+      now: this.#now,
+      rules: this.#rules,
+      committed,
+    });
     // Deadlines: each instance holding a table times it; the store's compare-and-set on the result decides once.
     this.#timers = new DeadlineTimers<LiveTable>(
       this.#now,
@@ -93,6 +104,7 @@ export class Authority {
     );
     this.#cache.onChange = (live) => this.#timers.sync(live.id, live);
     this.#cache.onForget = (id) => this.#timers.drop(id);
+    this.#cache.keepLoaded = (live) => dueAt(live.facts.stored, live.derived.clock, this.#rules) !== null;
     this.#bus.listen(
       (id, message) => this.#heard(id, message),
       () => this.#cache.refreshAll(),
@@ -111,7 +123,7 @@ export class Authority {
 
   /** Creates a table and seats its creator; bad variants or options answer `bad-request`. */
   async createTable(body: CreateTableBody): Promise<Answer<CreateTableResponse, HttpErrorCode>> {
-    const made = tableFromBody(body, this.#pickSide, this.#now(), this.#solved);
+    const made = tableFromBody(body, this.#pickSide, this.#now(), this.#solved, this.#dayMs);
     if (!made.ok) return made;
     const { stored, seat } = made.value;
     try {
@@ -124,6 +136,17 @@ export class Authority {
     const live = this.#cache.detached(stored);
     this.#changed(live, true); // v1.1 observers (the computer's seat loads it at once)
     return done({ table: tableView(live, this.#now()), seat });
+  }
+
+  /** v1.2: ends a game whose deadline passed, loading it if need be (the correspondence referee); the deadline after. */
+  async endIfDue(id: string): Promise<number | null> {
+    const after = await this.#queue.onTable(id, async (live) => {
+      await this.#path.endIfDue(live);
+      return done(correspondenceDeadline(live.facts.stored));
+    });
+    if (after.ok) return after.value;
+    if (after.error.code === 'table-not-found') return null;
+    throw new Error(after.error.message);
   }
 
   /** Takes the asked seat, or the free one; a taken seat answers `seat-taken`. */
@@ -256,6 +279,11 @@ export class Authority {
     });
   }
 
+  /** After a start: loads the unfinished tables with a clock, so their deadlines are kept with nobody there. */
+  async watchDeadlines(unfinished: readonly StoredTable[]): Promise<void> {
+    await this.#cache.preload(unfinished.filter((t) => t.clock && !t.result).map((t) => t.id));
+  }
+
   /** Removes waiting tables older than the waiting time and forgets idle tables; returns the removed ids. */
   async sweep(): Promise<string[]> {
     const removed = await this.#store.removeWaiting(this.#now() - this.#waitingMs);
@@ -289,14 +317,6 @@ export class Authority {
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
   #changed(live: LiveTable, created = false): void {
-    if (this.#observers.length === 0) return;
-    const snapshot = created ? { ...tableSnapshot(live), created } : tableSnapshot(live);
-    for (const observer of this.#observers) {
-      try {
-        observer.changed(snapshot);
-      } catch (error) {
-        this.#onError(error, 'table observer');
-      }
-    }
+    if (this.#observers.length > 0) tellObservers(this.#observers, tableSnapshot(live, created), this.#onError);
   }
 }

@@ -23,7 +23,12 @@ export interface ChangePathDeps {
   readonly cache: TableCache;
   readonly now: () => number;
   readonly rules: DeadlineRules;
+  /** v1.2: told of each event this instance wrote, after its members were told (push hands it on). */
+  readonly committed?: Committed;
 }
+
+/** v1.2: what is told of each event this instance wrote (push, the correspondence referee). */
+export type Committed = (live: LiveTable, event: TableEvent) => void;
 
 /** What a lost compare-and-set answers the sender: the table moved on through another instance. */
 export function lostRace(event: TableEvent): [SocketErrorCode, string] {
@@ -56,6 +61,7 @@ export class ChangePath {
     }
     await this.follow(live, event, played);
     await announce(store, bus, live.id, event);
+    this.#deps.committed?.(live, event);
     return true;
   }
 
@@ -83,6 +89,7 @@ export class ChangePath {
     if (!written.ok) return done(undefined); // asked already
     await this.follow(live, event);
     await announce(store, bus, live.id, event);
+    this.#deps.committed?.(live, event);
     const asks = written.asks;
     if (!asks?.fox || !asks.geese) return done(undefined);
     const { stored } = live.facts;

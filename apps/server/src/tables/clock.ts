@@ -66,7 +66,7 @@ export function clockView(clock: Clock, at: number): ClockView {
 }
 
 /** v1.2: the running clock restarted at `at` (a takeback): the time between the undone move and `at` is nobody's. */
-export function resumeClock(clock: Clock, at: number | undefined): Clock {
+function resumeClock(clock: Clock, at: number | undefined): Clock {
   return at !== undefined && clock.running && at > clock.since ? { ...clock, since: at } : clock;
 }
 

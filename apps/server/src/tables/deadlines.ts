@@ -3,7 +3,7 @@
 // wake at `dueAt`; an action at the table first ends a game that `dueEvent` says is due. A new kind of deadline
 // (correspondence days) is one more candidate in both functions.
 import type { GameResult } from '@fg/protocol';
-import { opponent } from '@fg/rules';
+import { getVariant, opponent, type Side } from '@fg/rules';
 
 import type { TableEventOf } from '../store/events.js';
 import type { StoredTable } from '../store/store.js';
@@ -19,7 +19,7 @@ export interface DeadlineRules {
  * seats taken) for ply 0, after the opponent's first move for ply 1 (or after a takeback to either); null once
  * both first moves are made, while a seat is free, after the end, and on tables without a clock.
  */
-export function abortAt(stored: StoredTable, rules: DeadlineRules): number | null {
+function abortAt(stored: StoredTable, rules: DeadlineRules): number | null {
   const ply = stored.moves.length;
   const seated = stored.seatedAt;
   if (!stored.clock || stored.result || ply >= 2 || !seated || seated.fox === null || seated.geese === null)
@@ -29,9 +29,34 @@ export function abortAt(stored: StoredTable, rules: DeadlineRules): number | nul
   return since + rules.firstMoveMs;
 }
 
+/**
+ * v1.2: when the side to move of a correspondence game loses on time: its `days` after the last move was stored
+ * (or the game started, both seats taken; or a takeback back to this ply was stored); null while a seat is free,
+ * after the end, and on other tables. A pure function of stored facts, so it survives a restart.
+ */
+export function correspondenceDeadline(
+  stored: Pick<StoredTable, 'correspondence' | 'result' | 'seatedAt' | 'moves' | 'moveTimes' | 'takebacks'>,
+): number | null {
+  const c = stored.correspondence;
+  const seated = stored.seatedAt;
+  if (!c || stored.result || !seated || seated.fox === null || seated.geese === null) return null;
+  const ply = stored.moves.length;
+  let since = ply === 0 ? Math.max(seated.fox, seated.geese) : (stored.moveTimes?.[ply - 1] ?? 0);
+  for (const { to, at } of stored.takebacks ?? []) if (to === ply) since = Math.max(since, at);
+  return since + c.days * c.dayMs;
+}
+
+/** The side to move of a stored table (turns alternate from the variant's first side). */
+function sideToMove(stored: StoredTable): Side {
+  const variant = getVariant(stored.variant, stored.options);
+  const first = variant.ok ? variant.value.firstSide : 'fox';
+  return stored.moves.length % 2 === 0 ? first : opponent(first);
+}
+
 /** The first deadline ahead of an unfinished table (ms), or null. */
 export function dueAt(stored: StoredTable, clock: Clock | null, rules: DeadlineRules): number | null {
   if (stored.result) return null;
+  if (stored.correspondence) return correspondenceDeadline(stored);
   const abort = abortAt(stored, rules);
   const flag = clock ? deadline(clock) : null;
   if (abort === null) return flag;
@@ -48,8 +73,10 @@ export function dueEvent(
   if (stored.result) return null;
   const ply = stored.moves.length;
   const abort = abortAt(stored, rules);
+  const days = correspondenceDeadline(stored);
   let result: GameResult | null = null;
-  if (abort !== null && now >= abort) result = { winner: null, reason: 'aborted' };
+  if (days !== null && now >= days) result = { winner: opponent(sideToMove(stored)), reason: 'timeout' };
+  else if (abort !== null && now >= abort) result = { winner: null, reason: 'aborted' };
   else {
     const flag = clock ? deadline(clock) : null;
     if (clock?.running && flag !== null && now >= flag) result = { winner: opponent(clock.running), reason: 'timeout' };

@@ -119,6 +119,9 @@ export function decide(
 /** Wins by abandonment when the opponent's seat has been offline, on every instance, for the abandonment time. */
 function decideClaim(facts: TableFacts, side: Side, now: number, context: DecideContext): Decision {
   const other = opponent(side);
+  // v1.2: in a correspondence game the deadline decides, not presence.
+  if (facts.stored.correspondence)
+    return refused('not-abandoned', 'a correspondence game is won on time, when the deadline passes, not by a claim');
   if (context.isOnline(other)) return refused('not-abandoned', `the ${other} player is connected`);
   const away = now - context.offlineSince(other);
   if (away < context.abandonMs) {

@@ -8,7 +8,7 @@ import { type Answer, done, refuse } from './answer.js';
 import { hashToken, newTableId, newToken } from './seat-tokens.js';
 
 /** What a table may be created with besides its seats (v1.1). */
-export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer'>;
+export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer' | 'correspondence'>;
 
 /** A new table of a variant, before any move; the seats given are taken at `now`. */
 export function newStoredTable(
@@ -30,6 +30,7 @@ export function newStoredTable(
     clock: extras.clock ?? null,
     listed: extras.listed ?? false,
     computer: extras.computer ?? null,
+    ...(extras.correspondence ? { correspondence: extras.correspondence } : {}),
     seatedAt: { fox: seats.fox === null ? null : now, geese: seats.geese === null ? null : now },
     moveTimes: [],
     endedAt: null,
@@ -48,6 +49,7 @@ export function tableFromBody(
   pickSide: () => Side,
   now: number,
   solved: SolvedCheck = NOTHING_SOLVED,
+  dayMs = 86_400_000, // v1.2: CORRESPONDENCE_DAY_SECONDS
 ): Answer<{ stored: StoredTable; seat: { side: Side; token: string } }, 'bad-request'> {
   const variant = getVariant(body.variant, body.options ?? {});
   if (!variant.ok) return refuse('bad-request', variant.error.message);
@@ -57,6 +59,9 @@ export function tableFromBody(
       'bad-request',
       `computer level ${PERFECT_LEVEL} needs a solution table for ${variant.value.id} ${JSON.stringify(variant.value.options)}; solved here: ${solved.describe()}`,
     );
+  // v1.2: a correspondence game's time is its days a move; a clock would be a second time control.
+  if (body.correspondence && body.clock)
+    return refuse('bad-request', 'a table has a clock or correspondence days a move, not both');
   const side = !body.side || body.side === 'random' ? pickSide() : body.side;
   const token = newToken();
   const hash = hashToken(token);
@@ -64,6 +69,7 @@ export function tableFromBody(
   const computer = body.computer ? { side: opponent(side), level: body.computer.level, token: newToken() } : null;
   const seats = { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null };
   if (computer) seats[computer.side] = hashToken(computer.token);
-  const extras = { clock: body.clock ?? null, listed: body.listed ?? false, computer };
+  const correspondence = body.correspondence ? { days: body.correspondence.days, dayMs } : null;
+  const extras = { clock: body.clock ?? null, listed: body.listed ?? false, computer, correspondence };
   return done({ stored: newStoredTable(newTableId(), variant.value, seats, now, extras), seat: { side, token } });
 }

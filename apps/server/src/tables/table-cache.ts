@@ -40,6 +40,8 @@ export class TableCache {
   onChange: (live: LiveTable) => void = () => undefined;
   /** Called when a table leaves memory. */
   onForget: (id: string) => void = () => undefined;
+  /** Whether an idle table must stay loaded all the same (v1.2: a deadline of its own is ahead). */
+  keepLoaded: (live: LiveTable) => boolean = () => false;
 
   constructor(store: TableStore, bus: TableBus, now: () => number, onError: (error: unknown, what: string) => void) {
     this.#store = store;
@@ -65,6 +67,11 @@ export class TableCache {
       this.#loading.set(id, loading);
     }
     return loading;
+  }
+
+  /** Loads tables nobody may ask for soon (after a start: those with a deadline to keep); failures are logged. */
+  async preload(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.get(id).catch((error: unknown) => this.#onError(error, 'preload'));
   }
 
   /** A table that was just created, for its first view; not kept. */
@@ -209,7 +216,8 @@ export class TableCache {
     for (const id of removed) await this.#forget(id);
     const now = this.#now();
     for (const [id, live] of this.#tables) {
-      if (live.presence.members.size === 0 && now - live.presence.idleSince > IDLE_MS) await this.#forget(id);
+      if (live.presence.members.size === 0 && now - live.presence.idleSince > IDLE_MS && !this.keepLoaded(live))
+        await this.#forget(id);
     }
   }
 

@@ -8,7 +8,7 @@ import type { StoredTable } from '../store/store.js';
 import { type Clock, clockAfterMove, clockView, replayClock, stopClock } from './clock.js';
 
 /** v1.2: ply -> when the last takeback to it was stored; the clock of that ply restarts then. */
-export function resumedAt(stored: Pick<StoredTable, 'takebacks'>): Map<number, number> {
+function resumedAt(stored: Pick<StoredTable, 'takebacks'>): Map<number, number> {
   const resumed = new Map<number, number>();
   for (const { to, at } of stored.takebacks ?? []) resumed.set(to, Math.max(resumed.get(to) ?? 0, at));
   return resumed;

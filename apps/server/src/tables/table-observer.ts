@@ -1,6 +1,11 @@
 // What observers of the tables (v1.1: the lobby, the computer's seats) are told after anything may have changed
 // at a table. Plain facts, not the authority's own state, so observers need not follow how it keeps tables.
+import type { Side } from '@fg/rules';
+
+import type { TableEvent } from '../store/events.js';
 import type { StoredTable } from '../store/store.js';
+import { correspondenceDeadline } from './deadlines.js';
+import type { LiveTable } from './table-state.js';
 
 /** A table's facts after a change: as stored, plus who is there now. */
 export interface TableSnapshot {
@@ -10,7 +15,58 @@ export interface TableSnapshot {
   readonly created?: boolean; // the table was just created (nobody is at it yet)
 }
 
+/** v1.2: one change this instance made and stored (a move, an ending, an offer), told once, on this instance only. */
+export interface TableCommit {
+  readonly event: TableEvent;
+  readonly stored: StoredTable; // after the change
+  readonly turn: Side; // the side to move after it
+  readonly online: Readonly<Record<Side, boolean>>; // table-wide presence
+  readonly deadline: number | null; // ms; the side to move's, in a correspondence game
+}
+
 /** Told after a table was created, seated, joined, left, played at, or ended. */
 export interface TableObserver {
   changed(table: TableSnapshot): void;
+  /** v1.2 (push): told after each change this instance committed, before any other instance heard of it. */
+  committed?(commit: TableCommit): void;
+}
+
+/** v1.2: tells the observers that care (push, correspondence) of a change this instance committed; faults are logged. */
+export function tellCommitted(
+  observers: readonly TableObserver[],
+  live: LiveTable,
+  event: TableEvent,
+  onError: (error: unknown, what: string) => void,
+): void {
+  let commit: TableCommit | null = null;
+  for (const observer of observers) {
+    if (!observer.committed) continue;
+    commit ??= {
+      event,
+      stored: live.facts.stored,
+      turn: live.derived.game.position.turn,
+      online: { fox: live.presence.isOnline('fox'), geese: live.presence.isOnline('geese') },
+      deadline: correspondenceDeadline(live.facts.stored),
+    };
+    try {
+      observer.committed(commit);
+    } catch (error) {
+      onError(error, 'table observer');
+    }
+  }
+}
+
+/** Tells every observer of a change; their faults are reported, never thrown. */
+export function tellObservers(
+  observers: readonly TableObserver[],
+  snapshot: TableSnapshot,
+  onError: (error: unknown, what: string) => void,
+): void {
+  for (const observer of observers) {
+    try {
+      observer.changed(snapshot);
+    } catch (error) {
+      onError(error, 'table observer');
+    }
+  }
 }

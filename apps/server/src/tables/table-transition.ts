@@ -122,6 +122,15 @@ export function transition(
       if (message.type === 'moved')
         Object.assign(message, clockFieldsOf(clock, now.moveTimes?.[message.ply] ?? Date.now()));
   }
+  // v1.2: a correspondence game's new deadline: its days from when the move was stored (none once it ended).
+  const c = now.correspondence;
+  if (c) {
+    for (const message of messages)
+      if (message.type === 'moved') {
+        const at = now.moveTimes?.[message.ply];
+        message.deadline = message.result || at === undefined ? null : new Date(at + c.days * c.dayMs).toISOString();
+      }
+  }
   const lastMoved = messages.at(-1) as ServerMessageOf<'moved'> | undefined;
   if (now.result && !old.result && !lastMoved?.result)
     messages.push({ type: 'ended', result: now.result, ...clockFieldsOf(clock, now.endedAt ?? Date.now()) });

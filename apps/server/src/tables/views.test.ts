@@ -24,7 +24,11 @@ const folded = (messages: readonly ServerMessage[]): TableView | null =>
   messages.reduce<TableView | null>((view, message) => applyServerMessage(view, message), null);
 
 /** A seated table with both players and a spectator connected, on a time the test moves. */
-async function seated(variant: VariantId, clock?: { initial: number; increment: number }) {
+async function seated(
+  variant: VariantId,
+  clock?: { initial: number; increment: number },
+  correspondence?: { days: 1 | 2 | 3 | 5 | 7 | 14 }, // v1.2
+) {
   const time = { now: 1_700_000_000_000 };
   const store = new MemoryStore();
   const authority = new Authority(store, {
@@ -33,7 +37,8 @@ async function seated(variant: VariantId, clock?: { initial: number; increment: 
     now: () => time.now,
     pickSide: () => 'fox',
   });
-  const created = await authority.createTable({ variant, side: 'fox', ...(clock ? { clock } : {}) });
+  const control = { ...(clock ? { clock } : {}), ...(correspondence ? { correspondence } : {}) };
+  const created = await authority.createTable({ variant, side: 'fox', ...control });
   if (!created.ok) throw new Error(created.error.message);
   const id = created.value.table.id;
   const seat = await authority.takeSeat(id, 'geese');
@@ -126,8 +131,8 @@ describe('the kept view', () => {
   ];
 
   it.each(kinds)('agrees with the built view after a %s', async (kind, act) => {
-    for (const clock of [undefined, { initial: 60, increment: 2 }]) {
-      const table = await seated('standard', clock);
+    for (const [clock, days] of [[undefined], [{ initial: 60, increment: 2 }], [undefined, { days: 2 }]] as const) {
+      const table = await seated('standard', clock, days);
       const before = await expectAgreement(table);
       const sent = table.members.map((m) => m.messages.length);
       await act(table);

@@ -12,6 +12,8 @@ import {
 import { applyServerMessage } from '@fg/protocol/apply-message';
 import { SIDES } from '@fg/rules';
 
+import type { StoredTable } from '../store/store.js';
+import { correspondenceDeadline } from './deadlines.js';
 import { clockFieldsOf } from './table-clock.js';
 import type { TableSnapshot } from './table-observer.js';
 import { type LiveTable, standingOffer, standingTakeback } from './table-state.js';
@@ -58,7 +60,20 @@ export function builtView(table: LiveTable, at: number): TableView {
     rematchRequests: stored.rematch ? [] : SIDES.filter((side) => table.facts.rematchAsks[side] !== null),
     takebackOffer: standingTakeback(table.facts)?.side ?? null, // v1.2, always sent
     ...clockFieldsOf(table.derived.clock, at),
+    ...correspondenceFields(stored), // v1.2
   };
+}
+
+/** v1.2: `{ correspondence, deadline }` for the view of a correspondence table; nothing for others. */
+function correspondenceFields(stored: StoredTable): Pick<TableView, 'correspondence' | 'deadline'> {
+  if (!stored.correspondence) return {};
+  return { correspondence: { days: stored.correspondence.days }, deadline: isoDeadline(stored) };
+}
+
+/** v1.2: a correspondence table's deadline as ISO time, null while none runs. */
+function isoDeadline(stored: StoredTable): string | null {
+  const deadline = correspondenceDeadline(stored);
+  return deadline === null ? null : new Date(deadline).toISOString();
 }
 
 /** Who is connected and how many watch, table-wide (and the clocks, which a seat taken may start). */
@@ -68,6 +83,8 @@ export function presenceMessage(table: LiveTable, at: number = Date.now()): Serv
     seats: seatsView(table),
     spectators: table.presence.spectators(),
     ...clockFieldsOf(table.derived.clock, at),
+    // v1.2 (an addition): the second seat taken starts a correspondence game's first deadline.
+    ...(table.facts.stored.correspondence ? { deadline: isoDeadline(table.facts.stored) } : {}),
   };
 }
 
@@ -79,11 +96,12 @@ function seatsView(table: LiveTable): Seats {
 }
 
 /** The table's facts for its observers (v1.1): as stored, plus who is there. */
-export function tableSnapshot(table: LiveTable): TableSnapshot {
+export function tableSnapshot(table: LiveTable, created = false): TableSnapshot {
   return {
     stored: table.facts.stored,
     spectators: table.presence.spectators(),
     connected: table.presence.members.size,
+    ...(created ? { created } : {}),
   };
 }
 

@@ -3,7 +3,10 @@ import type {
   CreateTableBody,
   CreateTableResponse,
   LobbyResponse,
+  PushKeyResponse,
+  PushSubscribeBody,
   TableResponse,
+  TablesResponse,
   TakeSeatResponse,
 } from '@fg/protocol';
 import type { Side } from '@fg/rules';
@@ -43,6 +46,21 @@ export function createTable(body: CreateTableBody): Promise<ApiResult<CreateTabl
 /** Reads a table as everyone sees it. */
 export function fetchTable(id: string): Promise<ApiResult<TableResponse>> {
   return request('GET', `/api/tables/${encodeURIComponent(id)}`);
+}
+
+/** v1.2: reads several tables in one request (My games); unknown ids are left out of the answer. */
+export function fetchTables(ids: readonly string[]): Promise<ApiResult<TablesResponse>> {
+  return request('GET', `/api/tables?ids=${ids.map(encodeURIComponent).join(',')}`);
+}
+
+/** v1.2: the server's VAPID public key (`push-off` when push is off there). */
+export function fetchPushKey(): Promise<ApiResult<PushKeyResponse>> {
+  return request('GET', '/api/push/key');
+}
+
+/** v1.2: stores a push subscription with a seat. */
+export function subscribePush(body: PushSubscribeBody): Promise<ApiResult<Record<string, never>>> {
+  return request('POST', '/api/push/subscriptions', body);
 }
 
 /** Takes a free seat of a table (the given side, or whichever is free). */

@@ -5,6 +5,7 @@ import type { Side } from '@fg/rules';
 export interface StoredSeat {
   readonly side: Side | null; // 'fox'
   readonly token: string; // 'V1StGXR8_Z5jdHi6B-myT'
+  readonly at?: number; // v1.2: ms when this browser first held the seat (older seats have none)
 }
 
 /** The storage key of a table's seat (other tabs watch it to take the seat too). */
@@ -17,22 +18,43 @@ export function loadSeat(tableId: string): StoredSeat | null {
     const raw = localStorage.getItem(key(tableId));
     if (!raw) return null;
     const seat = JSON.parse(raw) as Partial<StoredSeat>;
-    return typeof seat.token === 'string' ? { side: seat.side ?? null, token: seat.token } : null;
+    if (typeof seat.token !== 'string') return null;
+    const at = typeof seat.at === 'number' ? { at: seat.at } : {};
+    return { side: seat.side ?? null, token: seat.token, ...at };
   } catch {
     return null;
   }
 }
 
-/** Stores the seat of a table. */
+/** Stores the seat of a table; v1.2: with when this browser first held it (kept when the same seat is saved again). */
 export function saveSeat(tableId: string, seat: StoredSeat): void {
   try {
-    localStorage.setItem(key(tableId), JSON.stringify(seat));
+    const before = loadSeat(tableId);
+    const at = before?.token === seat.token && before.at !== undefined ? before.at : Date.now();
+    localStorage.setItem(key(tableId), JSON.stringify({ side: seat.side, token: seat.token, at }));
   } catch {
     // Storage refused: the seat lasts for this page only.
   }
 }
 
-/** Forgets the seat of a table (its token was refused). */
+/** v1.2: every seat this browser keeps, for My games (the table ids are the keys' tails). */
+export function listSeats(): { tableId: string; seat: StoredSeat }[] {
+  const seats: { tableId: string; seat: StoredSeat }[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i);
+      if (!name?.startsWith(seatKey(''))) continue;
+      const tableId = name.slice(seatKey('').length);
+      const seat = loadSeat(tableId);
+      if (seat) seats.push({ tableId, seat });
+    }
+  } catch {
+    // Storage refused: no games known.
+  }
+  return seats;
+}
+
+/** Forgets the seat of a table (its token was refused, or v1.2: a finished game removed from My games). */
 export function forgetSeat(tableId: string): void {
   try {
     localStorage.removeItem(key(tableId));

@@ -7,8 +7,10 @@
 // keeps the files it was loaded with. Navigations go to the network first, so the next load
 // already gets the new index.html and its new hashed files; offline, the precached shell answers.
 //
-// More handlers (Web Push: `push`, `notificationclick`) go in modules of their own beside this
-// one, imported below: `import './push';`.
+// More handlers go in modules of their own beside this one, imported below: Web Push (`push`,
+// `notificationclick`: the notification of a seat's move, an offer or the end, and its click).
+import './push';
+
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';

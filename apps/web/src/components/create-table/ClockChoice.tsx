@@ -55,10 +55,10 @@ export function ClockChoice({ onChange: report }: ClockChoiceProps) {
             <option key={`${m}+${i}`} value={`${m}+${i}`}>{`${m}+${i}`}</option>
           ))}
           <option value="custom">{t('create.clockCustom')}</option>
-          <optgroup label={t('create.correspondence')}>
+          <optgroup label={t('correspondence.label')}>
             {CORRESPONDENCE_DAYS.map((days) => (
               <option key={days} value={`days:${days}`}>
-                {t('create.daysPerMove', { count: days })}
+                {t('correspondence.perMove', { count: days })}
               </option>
             ))}
           </optgroup>

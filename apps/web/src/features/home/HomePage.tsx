@@ -1,6 +1,6 @@
-// Home: "Play with a friend" first (one compact form), "Play with the computer" as a smaller entry below
-// it, the lobby, the variants as cards (a card's Create table sets the form to that game and brings it
-// into view; it creates nothing by itself), and how it works in three steps.
+// Home: "Play with a friend" first (one compact form), then (v1.2) My games, the tables this browser holds a
+// seat in, "Play with the computer" as a smaller entry, the lobby, the variants as cards (a card's Create table
+// sets the form to that game and brings it into view; it creates nothing by itself), and how it works in three steps.
 import './home.css';
 
 import { VARIANT_INFOS, type VariantId } from '@fg/rules';
@@ -10,6 +10,7 @@ import { Link } from 'wouter';
 
 import { StartPicture } from '../../components/board/StartPicture';
 import { CreateTableForm } from '../../components/create-table/CreateTableForm';
+import { MyGamesPanel } from '../my-games/MyGamesPanel';
 import { LobbyPanel } from './LobbyPanel';
 import { PlayComputerPanel } from './PlayComputerPanel';
 
@@ -63,6 +64,7 @@ export default function HomePage() {
         <h2 id={`${formId}-heading`}>{t('home.friend')}</h2>
         <CreateTableForm variant={variant} onVariant={setVariant} computer={false} gameLabelId={`${formId}-game`} />
       </section>
+      <MyGamesPanel />
       <PlayComputerPanel />
       <LobbyPanel />
       <section aria-labelledby="variants-heading">

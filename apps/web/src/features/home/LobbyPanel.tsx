@@ -18,6 +18,7 @@ function TableTitle({ table }: { table: LobbyTable }) {
   if (typeof table.options.geese === 'number') parts.push(t('lobby.geese', { count: table.options.geese }));
   if (table.options.sideways === true) parts.push(t('lobby.sideways'));
   if (table.clock) parts.push(`${table.clock.initial / 60}+${table.clock.increment}`);
+  if (table.correspondence) parts.push(t('correspondence.perMove', { count: table.correspondence.days }));
   if (table.computer !== undefined) parts.push(t('lobby.computer', { level: table.computer }));
   return <span className="lobby__title">{parts.join(' · ')}</span>;
 }

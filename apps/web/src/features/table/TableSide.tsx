@@ -1,11 +1,14 @@
-// The side column of the table page: clocks, the player's controls, the summary, the moves, the
-// tools, typed moves, the seats and the invitation.
+// The side column of the table page: clocks (or a correspondence game's time left), the player's controls,
+// the summary, the moves, the tools, Notify me, typed moves, the seats and the invitation. What comes and goes
+// here never moves the board (beside it on a wide screen, below it on a phone).
 import { AnalyseGameButton } from '../../components/AnalyseGameButton';
 import { MoveList } from '../../components/review/MoveList';
 import { ClockPanel } from './ClockPanel';
+import { DeadlineLine } from './DeadlineLine';
 import { GameControls } from './GameControls';
 import { GameSummary } from './GameSummary';
 import { InviteSection } from './InviteSection';
+import { NotifyButton } from './NotifyButton';
 import { SeatsPanel } from './SeatsPanel';
 import { TableTools } from './TableTools';
 import { TypedMove } from './TypedMove';
@@ -27,6 +30,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           playing={table.status === 'playing'}
         />
       )}
+      {table && <DeadlineLine table={table} />}
       {table && side && (
         <GameControls
           table={table}
@@ -48,6 +52,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
         />
       )}
       {table && <TableTools id={id} flipped={page.flipped} onFlip={page.flip} player={side !== null} />}
+      {table && side && !table.result && <NotifyButton notify={page.notify} />}
       {game && canMove && <TypedMove game={game} onMove={page.requestMove} />}
       {table && <SeatsPanel table={table} role={role} />}
       {table && <InviteSection id={id} side={side} />}

@@ -12,6 +12,7 @@ import { expectedEcho, withSentMove } from './sent-move';
 import type { TableState } from './table-state';
 import { useFlip } from './TableTools';
 import { useNotices } from './use-notices';
+import { type NotifyMe, useNotifyMe } from './use-notify-me';
 import { type SentMoves, useSentMove } from './use-sent-move';
 import { type LiveTable, useTable } from './use-table';
 
@@ -32,6 +33,7 @@ export interface TablePageState {
   readonly cancelPending: () => void;
   readonly sendMove: (path: readonly string[]) => void; // sends at once
   readonly requestMove: (path: readonly string[]) => void; // sends, or asks first about a repetition
+  readonly notify: NotifyMe; // v1.2: Notify me (Web Push for this seat)
 }
 
 /** The state of table `id`'s page. */
@@ -53,6 +55,7 @@ export function useTablePage(id: string): TablePageState {
   const review = useReview(table?.moves.length ?? 0);
   const [flipped, flip] = useFlip(id);
   useNotices(t, state, table);
+  const notify = useNotifyMe(id); // v1.2
 
   // Players take their new seat at the rematch; spectators follow the table there too.
   useEffect(() => {
@@ -98,5 +101,6 @@ export function useTablePage(id: string): TablePageState {
     cancelPending: () => setPending(null),
     sendMove,
     requestMove,
+    notify,
   };
 }

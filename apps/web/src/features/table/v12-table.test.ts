@@ -34,6 +34,18 @@ describe('tabNews (what a hidden tab tells its player)', () => {
     ],
     ['a takeback asked', { ...table, takebackOffer: 'geese' as const }, 'fox', 'offers.takebackBy_geese'],
     ['a finished game', { ...table, status: 'finished' as const }, 'fox', null],
+    [
+      'the end',
+      { ...table, status: 'finished' as const, result: { winner: 'geese' as const, reason: 'timeout' as const } },
+      'fox',
+      'result.withReason',
+    ],
+    [
+      'the end, to a spectator',
+      { ...table, status: 'finished' as const, result: { winner: 'geese' as const, reason: 'timeout' as const } },
+      'spectator',
+      null,
+    ],
   ] as const)('for %s', (_, view, role, news) => {
     expect(tabNews(t, view, role)).toBe(news);
   });

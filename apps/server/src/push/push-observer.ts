@@ -1,0 +1,54 @@
+// Hands each change this instance committed to push (docs/protocol.md v1.2): the change is turned into pushes
+// (push-triggers.ts) and queued; nothing here waits, so a `moved` is never delayed by a push.
+import type { TableCommit, TableObserver } from '../tables/table-observer.js';
+import type { PushSender } from './push-sender.js';
+import { type PushChange, pushesFor } from './push-triggers.js';
+
+/** What push makes of a committed event; null for events that tell nobody. */
+function pushChange(commit: TableCommit): PushChange | null {
+  const { event } = commit;
+  switch (event.type) {
+    case 'moved':
+      // The mover is the side not to move now (after the game's end nobody is, and `ended` goes to both anyway).
+      return { type: 'moved', side: commit.turn === 'fox' ? 'geese' : 'fox', move: event.move, result: event.result };
+    case 'ended':
+      return { type: 'ended', result: event.result };
+    case 'draw':
+    case 'takeback': {
+      const offer = event.offer;
+      return offer && !offer.declined ? { type: 'offer', side: offer.side, offer: event.type } : null;
+    }
+    case 'rematch-ask':
+      return { type: 'offer', side: event.side, offer: 'rematch' };
+    default:
+      return null;
+  }
+}
+
+/** The observer that sends the pushes. */
+export class PushObserver implements TableObserver {
+  readonly #sender: PushSender;
+
+  constructor(sender: PushSender) {
+    this.#sender = sender;
+  }
+
+  changed(): void {
+    // Presence and the lobby's facts tell push nothing: only committed changes do.
+  }
+
+  committed(commit: TableCommit): void {
+    const change = pushChange(commit);
+    if (!change) return;
+    const { stored } = commit;
+    const table = {
+      id: stored.id,
+      variant: stored.variant,
+      correspondence: Boolean((stored as { correspondence?: unknown }).correspondence),
+      deadline: commit.deadline === null ? null : new Date(commit.deadline).toISOString(),
+      online: commit.online,
+      computer: stored.computer?.side ?? null,
+    };
+    for (const push of pushesFor(change, table)) this.#sender.notify(stored.id, push.side, push.payload);
+  }
+}

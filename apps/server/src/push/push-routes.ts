@@ -1,0 +1,95 @@
+// The push API of docs/protocol.md v1.2: the server's public key, and a seat's subscriptions (given with the seat's
+// token, so only whoever holds the seat can ask to be told of its moves).
+import {
+  describeIssues,
+  type PushSubscribeBody,
+  pushSubscribeBodySchema,
+  type PushUnsubscribeBody,
+  pushUnsubscribeBodySchema,
+} from '@fg/protocol';
+import { type Side, SIDES } from '@fg/rules';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+
+import type { LogThrottle } from '../logger.js';
+import { sendError } from '../routes/errors.js';
+import { refuseForeignOrigin } from '../routes/origin.js';
+import type { TableStore } from '../store/store.js';
+import { tokenMatches } from '../tables/seat-tokens.js';
+import { pushHostAllowed } from './push-hosts.js';
+import type { PushSubscriptions } from './push-subscriptions.js';
+
+/** What the routes need: null `publicKey` when push is off. */
+export interface PushRouteDeps {
+  readonly publicKey: string | null;
+  readonly subscriptions: PushSubscriptions;
+  readonly store: TableStore; // seats are checked against the stored token hashes
+  readonly hosts: readonly string[];
+  readonly allowedOrigins: readonly string[];
+  readonly throttle: LogThrottle;
+  readonly now: () => number;
+}
+
+/** Requests a minute one address may make to the subscription routes. */
+const SUBSCRIBE_LIMIT = 60;
+
+/** Whether a base64url text decodes to `bytes` bytes (and, for a P-256 point, starts with 4: uncompressed). */
+const decodesTo = (text: string, bytes: number, point = false): boolean => {
+  const raw = Buffer.from(text, 'base64url');
+  return raw.length === bytes && (!point || raw[0] === 4);
+};
+
+/** Registers `GET /api/push/key` and `POST` / `DELETE /api/push/subscriptions`. */
+export function registerPushRoutes(app: FastifyInstance, deps: PushRouteDeps): void {
+  const sameSite = refuseForeignOrigin(deps.allowedOrigins, deps.throttle);
+  const limited = { onRequest: sameSite, config: { rateLimit: { max: SUBSCRIBE_LIMIT, timeWindow: 60_000 } } };
+
+  app.get('/api/push/key', async (_request, reply) => {
+    if (!deps.publicKey) return sendError(reply, 'push-off', 'push notifications are off on this server');
+    return { publicKey: deps.publicKey };
+  });
+
+  /** Parses a body and finds the seat its token holds; answers the error itself and returns null otherwise. */
+  async function seatOf<B extends PushSubscribeBody | PushUnsubscribeBody>(
+    reply: FastifyReply,
+    schema: z.ZodType<B>,
+    raw: unknown,
+  ): Promise<{ body: B; side: Side } | null> {
+    if (!deps.publicKey) return (void sendError(reply, 'push-off', 'push notifications are off on this server'), null);
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      void sendError(reply, 'bad-request', `bad subscription: ${describeIssues(parsed.error, 'body')}`);
+      return null;
+    }
+    const body = parsed.data;
+    const stored = await deps.store.loadTable(body.table);
+    if (!stored) return (void sendError(reply, 'table-not-found', `no table "${body.table}"`), null);
+    const side = SIDES.find((s) => tokenMatches(body.token, stored.seats[s]));
+    if (!side) return (void sendError(reply, 'bad-token', 'this token holds no seat at this table'), null);
+    return { body, side };
+  }
+
+  app.post('/api/push/subscriptions', limited, async (request, reply) => {
+    const seat = await seatOf(reply, pushSubscribeBodySchema, request.body);
+    if (!seat) return reply;
+    const { endpoint, keys } = seat.body.subscription;
+    if (!pushHostAllowed(endpoint, deps.hosts))
+      return sendError(reply, 'bad-request', `push endpoint host ${new URL(endpoint).host} is not allowed here`);
+    if (!decodesTo(keys.p256dh, 65, true) || !decodesTo(keys.auth, 16))
+      return sendError(
+        reply,
+        'bad-request',
+        'keys.p256dh must be a P-256 point (65 bytes) and keys.auth 16 bytes, base64url',
+      );
+    const subscription = { endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: deps.now() };
+    await deps.subscriptions.add(seat.body.table, seat.side, subscription);
+    return reply.code(201).send({});
+  });
+
+  app.delete('/api/push/subscriptions', limited, async (request, reply) => {
+    const seat = await seatOf(reply, pushUnsubscribeBodySchema, request.body);
+    if (!seat) return reply;
+    await deps.subscriptions.remove(seat.body.table, seat.side, seat.body.endpoint);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,185 @@
+// Web Push end to end (docs/protocol.md v1.2, Notifications): the real app, real sockets, and a push service on
+// 127.0.0.1 that verifies each VAPID JWT and decrypts each body itself (testing/push-service.ts).
+import type { CreateTableResponse } from '@fg/protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { joinTable, request, startServer, type TestServer } from '../testing/harness.js';
+import { TestPushService, type TestSubscription } from '../testing/push-service.js';
+
+let service: TestPushService;
+let server: TestServer;
+let publicKey: string;
+
+beforeAll(async () => {
+  service = await TestPushService.start();
+  server = await startServer({ pushHosts: ['127.0.0.1'], createLimit: 1000 }, { pushRetryMs: [100, 200] });
+  publicKey = (await request(server.base, 'GET', '/api/push/key')).body.publicKey;
+  service.trust(publicKey);
+});
+afterAll(async () => {
+  await server.close();
+  await service.close();
+});
+afterEach(() => {
+  service.received.length = 0;
+  service.rejected.length = 0;
+});
+
+/** A table whose creator holds the fox seat and whose geese seat is taken, nobody connected. */
+async function table(): Promise<{ id: string; tokens: { fox: string; geese: string } }> {
+  const created = (await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' }))
+    .body as CreateTableResponse;
+  const taken = await request(server.base, 'POST', `/api/tables/${created.table.id}/seats`, {});
+  return { id: created.table.id, tokens: { fox: created.seat.token, geese: taken.body.seat.token } };
+}
+
+const subscribe = (id: string, token: string, subscription: TestSubscription | { json: unknown }) =>
+  request(server.base, 'POST', '/api/push/subscriptions', { table: id, token, subscription: subscription.json });
+
+/** A table whose two seats each have one subscription. */
+async function subscribedTable() {
+  const seated = await table();
+  const fox = service.subscribe();
+  const geese = service.subscribe();
+  await subscribe(seated.id, seated.tokens.fox, fox);
+  await subscribe(seated.id, seated.tokens.geese, geese);
+  return { ...seated, fox, geese };
+}
+
+/** Waits a little, for pushes that should not come. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('the push API', () => {
+  it('GET /api/push/key: the VAPID public key, a P-256 point, the same after a restart of the app', async () => {
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const again = await startServer({ dataDir: server.dataDir, pushHosts: ['127.0.0.1'] });
+    try {
+      expect((await request(again.base, 'GET', '/api/push/key')).body).toEqual({ publicKey });
+    } finally {
+      await again.app.close(); // the folder is the first server's
+    }
+  });
+
+  it('PUSH_HOSTS=off: 404 push-off', async () => {
+    const off = await startServer({ pushHosts: null });
+    try {
+      const answer = await request(off.base, 'GET', '/api/push/key');
+      expect(answer).toMatchObject({ status: 404, body: { error: { code: 'push-off' } } });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('refuses bad bodies, hosts not on the list, unknown tables and wrong tokens', async () => {
+    const { id, tokens } = await table();
+    const good = service.subscribe();
+    const evil = { json: { ...good.json, endpoint: 'https://169.254.169.254/latest' } };
+    const firefox = { json: { ...good.json, endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/x' } };
+    const badKey = { json: { ...good.json, keys: { p256dh: 'AAAA', auth: good.json.keys.auth } } };
+    expect((await subscribe(id, tokens.fox, evil)).body.error.code).toBe('bad-request');
+    expect((await subscribe(id, tokens.fox, firefox)).body.error.code).toBe('bad-request'); // not on this list
+    expect((await subscribe(id, tokens.fox, badKey)).body.error.code).toBe('bad-request');
+    expect((await subscribe('nosuchtable1', tokens.fox, good)).status).toBe(404);
+    const wrong = await subscribe(id, 'x'.repeat(24), good);
+    expect(wrong).toMatchObject({ status: 403, body: { error: { code: 'bad-token' } } });
+    expect((await subscribe(id, tokens.fox, good)).status).toBe(201);
+    const gone = await request(server.base, 'DELETE', '/api/push/subscriptions', {
+      table: id,
+      token: tokens.fox,
+      endpoint: good.json.endpoint,
+    });
+    expect(gone.status).toBe(204);
+  });
+});
+
+describe('pushes', () => {
+  it('your-move to a player with no open socket, decrypted; none to one who is connected', async () => {
+    const { id, tokens, geese } = await subscribedTable(); // the fox subscribed too: it is never pushed here
+    const foxSocket = await joinTable(server, id, tokens.fox);
+    foxSocket.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
+    const [push] = await service.waitFor(1);
+    expect(push).toMatchObject({
+      subscription: geese.number,
+      payload: { type: 'your-move', table: id, variant: 'standard', move: 'd4-e5' },
+      urgency: 'high',
+      ttl: '86400',
+      claims: { aud: service.origin, sub: 'mailto:push@fox-and-geese.invalid' },
+    });
+    expect(JSON.stringify(push!.payload)).not.toContain(tokens.geese);
+    // The geese answer while the fox is connected: the fox is not pushed.
+    const geeseSocket = await joinTable(server, id, tokens.geese);
+    geeseSocket.send({ type: 'move', ply: 1, path: ['e3', 'd4'] });
+    await foxSocket.next('moved', (m) => m.ply === 1);
+    await settle();
+    expect(service.received).toHaveLength(1);
+    await Promise.all([foxSocket.close(), geeseSocket.close()]);
+  });
+
+  it('each offer (draw, takeback, rematch) to the opponent, and ended to both', async () => {
+    const { id, tokens, fox, geese } = await subscribedTable();
+    const foxSocket = await joinTable(server, id, tokens.fox);
+    const geeseSocket = await joinTable(server, id, tokens.geese);
+    const offer = (kind: string) => ({ type: 'offer', offer: kind, table: id, variant: 'standard' });
+    foxSocket.send({ type: 'draw-offer' });
+    expect((await service.waitFor(1))[0]).toMatchObject({
+      subscription: geese.number,
+      payload: offer('draw'),
+      urgency: 'normal',
+    });
+    foxSocket.send({ type: 'move', ply: 0, path: ['d4', 'e5'] }); // the geese are connected: no your-move
+    await geeseSocket.next('moved');
+    foxSocket.send({ type: 'takeback-offer' });
+    expect((await service.waitFor(2))[1]).toMatchObject({ subscription: geese.number, payload: offer('takeback') });
+    geeseSocket.send({ type: 'resign' });
+    const result = { winner: 'fox', reason: 'resignation' };
+    const ended = (await service.waitFor(4)).slice(2).sort((a, b) => a.subscription - b.subscription);
+    expect(ended).toMatchObject([
+      { subscription: fox.number, payload: { type: 'ended', table: id, result } },
+      { subscription: geese.number, payload: { type: 'ended', table: id, result } },
+    ]);
+    geeseSocket.send({ type: 'rematch' });
+    expect((await service.waitFor(5))[4]).toMatchObject({ subscription: fox.number, payload: offer('rematch') });
+    await settle();
+    expect(service.received).toHaveLength(5);
+    await Promise.all([foxSocket.close(), geeseSocket.close()]);
+  });
+
+  it('a subscription answered 410 is deleted; one answered 503 is tried again', async () => {
+    const { id, tokens } = await table();
+    const gone = service.subscribe();
+    const busy = service.subscribe();
+    await subscribe(id, tokens.geese, gone);
+    await subscribe(id, tokens.geese, busy);
+    service.answer.set(gone.number, 410);
+    service.answer.set(busy.number, 503);
+    const foxSocket = await joinTable(server, id, tokens.fox);
+    foxSocket.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
+    await settle();
+    service.answer.delete(busy.number); // the service is back before the retry
+    service.answer.delete(gone.number); // were it sent again, it would now be received
+    const [retried] = await service.waitFor(1);
+    expect(retried!.subscription).toBe(busy.number);
+    // The next push (an offer goes to the opponent, online or not) reaches only the subscription still stored.
+    foxSocket.send({ type: 'draw-offer' });
+    await service.waitFor(2);
+    await settle();
+    expect(service.received.map((p) => p.subscription)).toEqual([busy.number, busy.number]);
+    await foxSocket.close();
+  });
+
+  it('a seat keeps its newest 5 subscriptions', async () => {
+    const { id, tokens } = await table();
+    const six = Array.from({ length: 6 }, () => service.subscribe());
+    for (const subscription of six) {
+      expect((await subscribe(id, tokens.geese, subscription)).status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct creation times
+    }
+    const foxSocket = await joinTable(server, id, tokens.fox);
+    foxSocket.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
+    await service.waitFor(5);
+    await settle();
+    const reached = service.received.map((p) => p.subscription).sort((a, b) => a - b);
+    expect(reached).toEqual(six.slice(1).map((s) => s.number));
+    await foxSocket.close();
+  });
+});

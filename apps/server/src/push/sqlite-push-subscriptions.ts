@@ -1,0 +1,73 @@
+// Push subscriptions in the SQLite file of the tables: one row per seat and endpoint, written through the store's
+// group commit (so they never contend with moves for the lock).
+import { MAX_PUSH_SUBSCRIPTIONS } from '@fg/protocol';
+import type { Side } from '@fg/rules';
+import type Database from 'libsql';
+
+import type { PushSubscriptions, StoredSubscription } from './push-subscriptions.js';
+
+/** The table, made on databases that predate v1.2 (CREATE ... IF NOT EXISTS: the migration). */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS push_subscriptions (
+  table_id TEXT NOT NULL,
+  side TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (table_id, side, endpoint)
+) WITHOUT ROWID;
+`;
+
+/** Runs an operation in the store's commit batch. */
+export type StoreRun = <T>(operation: () => T, kind?: 'write' | 'read') => Promise<T>;
+
+/** PushSubscriptions in the tables' database. */
+export class SqlitePushSubscriptions implements PushSubscriptions {
+  readonly #run: StoreRun;
+  readonly #statements;
+
+  constructor(db: Database.Database, run: StoreRun) {
+    db.exec(SCHEMA);
+    this.#run = run;
+    this.#statements = {
+      upsert: db.prepare(
+        `INSERT INTO push_subscriptions (table_id, side, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (table_id, side, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`,
+      ),
+      // Keeps the newest of the seat; the rest give way.
+      trim: db.prepare(
+        `DELETE FROM push_subscriptions WHERE table_id = ?1 AND side = ?2 AND endpoint NOT IN
+           (SELECT endpoint FROM push_subscriptions WHERE table_id = ?1 AND side = ?2 ORDER BY created_at DESC, endpoint LIMIT ?3)`,
+      ),
+      remove: db.prepare('DELETE FROM push_subscriptions WHERE table_id = ? AND side = ? AND endpoint = ?'),
+      list: db.prepare(
+        'SELECT endpoint, p256dh, auth, created_at FROM push_subscriptions WHERE table_id = ? AND side = ? ORDER BY created_at, endpoint',
+      ),
+    };
+  }
+
+  async add(table: string, side: Side, s: StoredSubscription): Promise<void> {
+    const { upsert, trim } = this.#statements;
+    return this.#run(() => {
+      upsert.run(table, side, s.endpoint, s.p256dh, s.auth, s.createdAt);
+      trim.run(table, side, MAX_PUSH_SUBSCRIPTIONS);
+    });
+  }
+
+  async remove(table: string, side: Side, endpoint: string): Promise<void> {
+    return this.#run(() => void this.#statements.remove.run(table, side, endpoint));
+  }
+
+  async list(table: string, side: Side): Promise<StoredSubscription[]> {
+    return this.#run(() => {
+      const rows = this.#statements.list.all(table, side) as {
+        endpoint: string;
+        p256dh: string;
+        auth: string;
+        created_at: number;
+      }[];
+      return rows.map((r) => ({ endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, createdAt: r.created_at }));
+    }, 'read');
+  }
+}

@@ -1,0 +1,88 @@
+// @vitest-environment node
+// The service worker's push handler in real Chromium: a push message delivered to the worker through the DevTools
+// protocol (ServiceWorker.deliverPushMessage) shows the notification the payload asks for. The worker here is the
+// push module alone (src/sw/push.ts and push-handlers.ts, compiled by TypeScript as they are), served beside the
+// built app, so the test does not wait for the installable app's Workbox worker.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { Browser } from 'playwright-core';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { browserTestsSkipReason, launchChromium, type RunningServer, startServer, WEB_DIST } from './harness';
+
+const skip = browserTestsSkipReason();
+const SW = fileURLToPath(new URL('../src/sw/', import.meta.url));
+
+/** A module of src/sw as browser JavaScript (its relative imports given the .js the served file has). */
+const compiled = (name: string): string =>
+  ts
+    .transpileModule(readFileSync(join(SW, `${name}.ts`), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
+    })
+    .outputText.replace(/from '\.\/([a-z-]+)'/g, "from './$1.js'");
+
+describe.skipIf(skip !== null)('the service worker push handler', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'fg-push-web-'));
+    cpSync(WEB_DIST, webDir, { recursive: true });
+    writeFileSync(join(webDir, 'push-sw.js'), compiled('push'));
+    writeFileSync(join(webDir, 'push-handlers.js'), compiled('push-handlers'));
+    [server, browser] = await Promise.all([startServer({ env: { WEB_DIR: webDir } }), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('shows "Your move" with the move, tagged per table, for a push delivered to the worker', async () => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === `${server.url}/`);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await page.goto(`${server.url}/?lang=en`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.register('/push-sw.js', { scope: '/', type: 'module' });
+      await navigator.serviceWorker.ready;
+    });
+    const registrationId = await registered;
+    const payload = { type: 'your-move', table: 'abcdefghij12', variant: 'standard', move: 'd4-e5' };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    await page.waitForFunction(
+      async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0,
+      undefined,
+      { timeout: 10_000 },
+    );
+    const shown = await page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+      })),
+    );
+    expect(shown).toEqual([
+      { title: 'Your move', body: 'Last move: d4-e5', tag: 'fg-table-abcdefghij12', data: { url: '/t/abcdefghij12' } },
+    ]);
+    await context.close();
+  });
+});
