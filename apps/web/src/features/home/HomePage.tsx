@@ -10,8 +10,8 @@ import { Link } from 'wouter';
 
 import { StartPicture } from '../../components/board/StartPicture';
 import { CreateTableForm } from '../../components/create-table/CreateTableForm';
-import { MyGamesPanel } from '../my-games/MyGamesPanel';
 import { LobbyPanel } from './LobbyPanel';
+import { MyGamesPanel } from './MyGamesPanel';
 import { PlayComputerPanel } from './PlayComputerPanel';
 
 /** One variant: picture, name, one line, rules link and Create table (which opens the friend form for it). */
