@@ -118,4 +118,16 @@ describe('GameControls', () => {
     rerender({ awaySince: null });
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
   });
+
+  it('offers no claim on a correspondence table, where the deadline decides', () => {
+    controls(
+      { ...TABLE, correspondence: { days: 3 }, deadline: '2026-12-04T12:00:00.000Z' },
+      {
+        awaySince: performance.now(),
+      },
+    );
+    void act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByText(/Your opponent is away/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
+  });
 });

@@ -28,7 +28,8 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
   const [confirming, setConfirming] = useState(false);
   const other = opponent(side);
   const playing = table.status === 'playing';
-  const away = playing && awaySince !== null;
+  // v1.2: a correspondence game is never claimed as abandoned (the server refuses it): its deadline decides.
+  const away = playing && awaySince !== null && !table.correspondence;
   const now = useNow(away ? 1000 : null);
   const limit = abandonSeconds ?? DEFAULT_ABANDON_SECONDS;
   const left = away ? Math.max(0, limit - Math.floor((Math.max(now, awaySince) - awaySince) / 1000)) : null;
