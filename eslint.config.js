@@ -24,6 +24,7 @@ export default tseslint.config(
           'apps/server/tsconfig.json',
           'apps/server/bench/tsconfig.json',
           'apps/web/tsconfig.json',
+          'apps/web/src/sw/tsconfig.json',
         ],
         tsconfigRootDir: import.meta.dirname,
       },

@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
+import { appPwa } from './build/app-pwa';
+
 /** The short commit hash shown in the footer; 'dev' outside a git checkout. */
 function commitHash(): string {
   try {
@@ -26,6 +28,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3100';
 export default defineConfig({
   plugins: [
     react(),
+    ...appPwa(), // v1.2: manifest, icons drawn from the board, the Workbox service worker (build/app-pwa.ts)
     // Brotli and gzip copies beside each file, made once at build time; the server sends the one the browser accepts.
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],

@@ -19,6 +19,7 @@ import { type AppDeps, openServices, type Services } from './services.js';
 import { Connections } from './socket/connections.js';
 import { closeAllSockets, MAX_PAYLOAD_BYTES, registerTableSocket } from './socket/table-socket.js';
 import { keepTcpDeadlines } from './socket/tcp-deadlines.js';
+import { registerSolutionRoutes } from './solution/solution-routes.js';
 
 /** How often waiting tables are swept. */
 const SWEEP_MS = 10 * 60_000;
@@ -43,7 +44,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   keepTcpDeadlines(app.server, { firstByteMs: config.firstByteMs, headersMs: config.headersMs });
   const throttle = new LogThrottle();
   const services = await openServices(config, deps, app.log, throttle);
-  const { backend, lobby, computers, authority, push } = services;
+  const { backend, lobby, computers, authority, solutions, push } = services;
   const store = backend.store;
   app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
   const connections = new Connections({
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     connections.stop();
     authority.close();
     await backend.close();
+    solutions.close(); // v1.2
   });
 
   registerErrorHandler(app, throttle);
@@ -71,7 +73,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     createLimit: config.createLimit,
     allowedOrigins: config.allowedOrigins,
     throttle,
+    solutions,
   });
+  registerSolutionRoutes(app, authority, solutions); // v1.2
   registerLobbyRoutes(app, lobby, { connections }); // v1.1
   registerGameRecordRoute(app, authority);
   registerPushRoutes(app, {

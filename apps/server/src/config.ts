@@ -1,6 +1,7 @@
 // The server's settings, read once from the environment and checked with zod.
 import { fileURLToPath } from 'node:url';
 
+import { solutionDir } from '@fg/solver';
 import { z } from 'zod';
 
 import { defaultThreads } from './computer/think-pool.js';
@@ -13,6 +14,8 @@ const envSchema = z.object({
   PORT: intFrom(3000).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** v1.2: where the solution tables are (docs/solution.md); unset: DATA_DIR/solutions. */
+  SOLUTION_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json', 'auto']).default('auto'),
   ABANDON_SECONDS: intFrom(60),
@@ -98,6 +101,7 @@ export interface Config {
   readonly port: number; // 3000
   readonly host: string; // '127.0.0.1'
   readonly dataDir: string; // './data'; ':memory:' keeps nothing on disk
+  readonly solutionDir: string; // v1.2: '/srv/data/solutions', the solution tables (read only)
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   readonly logFormat: 'pretty' | 'json';
   readonly abandonSeconds: number; // 60
@@ -143,6 +147,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    solutionDir: solutionDir({ SOLUTION_DIR: e.SOLUTION_DIR, DATA_DIR: e.DATA_DIR }),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     abandonSeconds: e.ABANDON_SECONDS,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { request, startServer, type TestServer } from './testing/harness.js';
+import { resultWords } from './routes/page-meta.js';
+import { request, seatedTable, startServer, type TestServer } from './testing/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ describe('link previews', () => {
     expect(html).toContain('<title>Two Foxes (Halatafl) · Fox and Geese</title>');
     expect(meta(html, 'og:title')).toBe('Two Foxes (Halatafl) · Fox and Geese');
     expect(meta(html, 'og:description')).toBe(
-      'Two Foxes (Halatafl), played online with a friend. A seat is free: take it and play, no registration.',
+      'Played online with a friend. A seat is free: take it and play, no registration.',
     );
     expect(meta(html, 'og:url')).toBe(`${server.base}/t/${id}`);
     expect(meta(html, 'og:image')).toBe(`${server.base}/api/tables/${id}/preview.png`);
@@ -43,6 +44,30 @@ describe('link previews', () => {
     const bytes = Buffer.from(await image.arrayBuffer());
     expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([800, 420]);
+  });
+
+  it('names the standard game once, and a finished game by its result', async () => {
+    const { id, fox, geese } = await seatedTable(server);
+    let html = await page(`/t/${id}`);
+    expect(meta(html, 'og:title')).toBe('Fox and Geese');
+    expect(html).toContain('<title>Fox and Geese</title>');
+    geese.send({ type: 'resign' });
+    await fox.next('ended');
+    await Promise.all([fox.close(), geese.close()]);
+    html = await page(`/t/${id}`);
+    expect(meta(html, 'og:title')).toBe('Fox and Geese');
+    expect(meta(html, 'og:description')).toBe(
+      'Played online with a friend. The fox won: the geese resigned. Game over after 0 moves.',
+    );
+  });
+
+  it.each([
+    [{ winner: 'geese', reason: 'fox-trapped' }, 'The geese won: the fox cannot move.'],
+    [{ winner: 'fox', reason: 'timeout' }, 'The fox won: the geese ran out of time.'],
+    [{ winner: null, reason: 'draw-agreed' }, 'A draw: agreed by both players.'],
+    [{ winner: null, reason: 'aborted' }, 'Aborted: a first move did not come in time.'],
+  ] as const)('words the result %j', (result, words) => {
+    expect(resultWords(result)).toBe(words);
   });
 
   it.each(['standard', 'two-foxes', 'big-cross', 'raevskak'])('tags the variant page of %s', async (id) => {

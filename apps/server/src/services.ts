@@ -15,6 +15,7 @@ import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import type { LogThrottle } from './logger.js';
 import { openPush, type Push } from './push/push.js';
 import { PushObserver } from './push/push-observer.js';
+import { Solutions } from './solution/solutions.js';
 import { type Backend, openBackend } from './store/backend.js';
 import type { TableStore } from './store/store.js';
 import { unavailableOnFailure } from './store/store-unavailable.js';
@@ -26,6 +27,7 @@ export interface AppDeps {
   readonly now?: () => number;
   readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
   readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
+  readonly solutions?: Solutions; // v1.2: instead of the tables in config.solutionDir (a test's stand-in)
   readonly pushRetryMs?: readonly number[]; // v1.2: pauses before each push retry (tests shorten them)
 }
 
@@ -35,6 +37,7 @@ export interface Services {
   readonly lobby: Lobby;
   readonly computers: ComputerSeats;
   readonly authority: Authority;
+  readonly solutions: Solutions; // v1.2: the solution tables installed (maybe none)
   readonly push: Push | null; // v1.2: null when PUSH_HOSTS=off
   readonly referee: CorrespondenceReferee; // v1.2
 }
@@ -58,11 +61,13 @@ export async function openServices(
     ? unavailableOnFailure(new RedisLobbyIndex(shared.redis, shared.subscriber, { keepMs, onError }), 'redis')
     : new MemoryLobbyIndex();
   const lobby = new Lobby(lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
+  const solutions = deps.solutions ?? openSolutions(config.solutionDir, log);
   const computers = new ComputerSeats(deps.thinkPool ?? new ThinkPool(config.computerThreads), {
     thinkMs: config.computerThinkMs,
     onError,
     ...(shared ? { lease: new RedisComputerLease(shared.redis, backend.bus.instance) } : {}),
     ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
+    solutions,
   });
   // v1.2: push (keys, subscriptions kept with the seats, a sending queue); null when PUSH_HOSTS=off.
   const push = await openPush(config, backend.pushSubscriptions, shared?.redis ?? null, onError, deps.pushRetryMs);
@@ -81,7 +86,23 @@ export async function openServices(
     onError,
     // v1.1 lobby and computer, v1.2 correspondence and push
     observers: [lobby, computers, referee, ...(push ? [new PushObserver(push.sender)] : [])],
+    solved: solutions, // v1.2
   });
   computers.bind(authority); // v1.1
-  return { backend, lobby, computers, authority, push, referee };
+  return { backend, lobby, computers, authority, solutions, push, referee };
+}
+
+/**
+ * v1.2: the solution tables in `dir`, opened once (each instance of a Redis deployment opens the same path itself);
+ * without any, one line says how to build one and the server runs as before.
+ */
+function openSolutions(dir: string, log: FastifyBaseLogger): Solutions {
+  const solutions = Solutions.open(dir);
+  if (solutions.size === 0)
+    log.info(
+      { dir },
+      'no solution table installed: level 9 and the solution endpoints answer not-solved; build one with `pnpm solve standard --geese 13` (SOLUTION_DIR, else DATA_DIR/solutions)',
+    );
+  else log.info({ dir, solved: solutions.solvedOptions('standard') }, 'solution tables opened');
+  return solutions;
 }

@@ -1,4 +1,4 @@
-// Bundle and speed bench of the web app: the JavaScript the home page and a table page load before they are
+// Bundle and speed bench of the web app: the JavaScript the home page, a table page and the analysis page load before they are
 // usable (raw and gzipped), and the time from navigation to a usable table page, in headless Chromium against a
 // loopback server. Each page is its own chunk, loaded before the first render, so the home page is measured in
 // the browser like the table page: what index.html names statically is not all it needs.
@@ -58,6 +58,37 @@ async function homePageScripts(server: RunningServer, browser: Browser): Promise
   return [...scripts];
 }
 
+/** v1.2: the JavaScript the analysis page fetches until its board takes clicks, and the engine worker's apart
+ * (it runs in its worker, not in the page's first JavaScript). */
+async function analysisPageScripts(
+  server: RunningServer,
+  browser: Browser,
+): Promise<{ page: string[]; worker: string[] }> {
+  const context = await browser.newContext();
+  const scripts = new Set<string>();
+  try {
+    const page = await context.newPage();
+    let usable = false;
+    const worker = new Promise<string>((resolve) => page.on('worker', (w) => resolve(new URL(w.url()).pathname)));
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (!usable && path.endsWith('.js')) scripts.add(path);
+    });
+    await page.goto(`${server.url}/analysis/standard?lang=en`, { waitUntil: 'commit' });
+    await page.locator('[data-point="d4"][data-piece="fox"]').waitFor();
+    usable = true;
+    await page.locator('[data-eval]').waitFor(); // the worker has answered
+    const workerPath = await worker;
+    const file = (path: string): string => join(WEB_DIST, path.replace(/^\//, ''));
+    return {
+      page: [...scripts].filter((p) => p !== workerPath).map(file),
+      worker: [file(workerPath)],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 /** Milliseconds from navigation start to a table page whose board takes clicks, over fresh browser contexts,
  * and the JavaScript files the page fetched until then (route chunks, locale chunks; sounds and QR come later). */
 async function tablePageTimes(
@@ -111,7 +142,10 @@ function report(what: string, scripts: readonly string[]): void {
 
 async function main(): Promise<void> {
   if (process.argv.includes('--build') || !existsSync(join(WEB_DIST, 'index.html'))) {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: WEB, stdio: 'inherit' });
+    execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'warn'], {
+      cwd: WEB,
+      stdio: 'inherit',
+    });
   }
   const skip = browserTestsSkipReason();
   if (skip) {
@@ -123,6 +157,12 @@ async function main(): Promise<void> {
   let measured: { times: number[]; scripts: string[] };
   try {
     report('home page', await homePageScripts(server, browser));
+    const analysis = await analysisPageScripts(server, browser);
+    report('analysis page', analysis.page);
+    const worker = sizes(analysis.worker);
+    console.log(
+      `web engine worker (loaded by the analysis page's worker, not the page): ${worker.raw.toFixed(1)} kB raw, ${worker.gzip.toFixed(1)} kB gzipped`,
+    );
     measured = await tablePageTimes(server, browser);
   } finally {
     await browser.close();

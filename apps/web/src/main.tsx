@@ -7,6 +7,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadFor } from './app/routes';
 import { startI18n } from './i18n/i18n';
+import { startTheme } from './lib/theme';
+import { registerServiceWorker } from './register-sw';
+
+startTheme(); // before anything draws: a dark page never flashes light
 
 const root = createRoot(document.getElementById('root')!);
 const render = (): void =>
@@ -17,3 +21,4 @@ const render = (): void =>
   );
 // A failed preload (say, a dropped chunk request) still renders: the routes then load lazily.
 void Promise.all([startI18n(), preloadFor(location.pathname)]).then(render, render);
+registerServiceWorker(); // v1.2: installable and offline (src/sw/sw.ts)

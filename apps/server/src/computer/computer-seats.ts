@@ -1,10 +1,13 @@
 // Every computer seat of this server: starts a ComputerPlayer when a computer table appears (created, rematched,
 // or unfinished after a restart) and stops them all on shutdown.
+import type { Solutions } from '../solution/solutions.js';
 import type { StoredTable } from '../store/store.js';
 import type { Authority } from '../tables/authority.js';
 import type { TableObserver, TableSnapshot } from '../tables/table-observer.js';
 import { type ComputerLease, SOLE_LEASE } from './computer-lease.js';
 import { ComputerPlayer } from './computer-player.js';
+import { perfectThinker } from './perfect.js';
+import type { ThinkAnswer, ThinkTask } from './think.js';
 import type { ThinkPool } from './think-pool.js';
 
 /** How long the computer stays at a running game nobody else is at (a reload or a short loss of network is less). */
@@ -15,6 +18,7 @@ export interface ComputerSeatsOptions {
   readonly thinkMs?: number; // a cap on each move's time; 0 or absent: each level's own time
   readonly lease?: ComputerLease; // Redis mode: one instance plays each table; absent: this process plays all
   readonly aloneMs?: number; // a running game nobody else has been at for this long is left; 60 s
+  readonly solutions?: Solutions; // v1.2: the tables level 9 plays from
   readonly onError: (error: unknown, what: string) => void;
 }
 
@@ -23,11 +27,14 @@ export class ComputerSeats implements TableObserver {
   readonly #players = new Map<string, ComputerPlayer>();
   readonly #pool: ThinkPool;
   readonly #options: ComputerSeatsOptions;
+  readonly #think: (task: ThinkTask) => Promise<ThinkAnswer>;
   #authority: Authority | null = null;
 
   constructor(pool: ThinkPool, options: ComputerSeatsOptions) {
     this.#pool = pool;
     this.#options = options;
+    const engine = (task: ThinkTask): Promise<ThinkAnswer> => pool.run(task);
+    this.#think = options.solutions ? perfectThinker(options.solutions, engine) : engine;
   }
 
   /** Connects to the authority (which itself is built with this as an observer). */
@@ -81,7 +88,7 @@ export class ComputerSeats implements TableObserver {
     const { thinkMs, onError, lease = SOLE_LEASE, aloneMs = ALONE_MS } = this.#options;
     const player = new ComputerPlayer(tableId, seat, {
       authority,
-      think: (task) => this.#pool.run(task),
+      think: this.#think,
       ...(thinkMs ? { thinkMs } : {}),
       lease,
       aloneMs,

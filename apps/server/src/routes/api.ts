@@ -4,6 +4,7 @@ import { VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 
 import type { LogThrottle } from '../logger.js';
+import type { Solutions } from '../solution/solutions.js';
 import type { Authority } from '../tables/authority.js';
 import { sendError } from './errors.js';
 import { refuseForeignOrigin } from './origin.js';
@@ -22,11 +23,15 @@ export interface ApiLimits {
   readonly createLimit: number; // tables one address may create a minute
   readonly allowedOrigins: readonly string[]; // foreign origins that may still create tables and take seats
   readonly throttle: LogThrottle;
+  readonly solutions: Pick<Solutions, 'solvedOptions'>; // v1.2: VariantInfo.solved
 }
 
 /** Registers the API routes. */
 export function registerApiRoutes(app: FastifyInstance, authority: Authority, limits: ApiLimits): void {
-  const variants = { variants: VARIANT_INFOS };
+  // v1.2: every variant lists the option sets solved here (none: []); the tables are opened once, at start.
+  const variants = {
+    variants: VARIANT_INFOS.map((info) => ({ ...info, solved: limits.solutions.solvedOptions(info.id) })),
+  };
   const { createLimit } = limits;
   const sameSite = refuseForeignOrigin(limits.allowedOrigins, limits.throttle);
 

@@ -33,7 +33,7 @@ const escape = (text: string): string =>
 function metaTags(preview: Preview, origin: string): string {
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'website'],
-    ['property', 'og:site_name', 'Fox and Geese'],
+    ['property', 'og:site_name', SITE],
     ['property', 'og:title', preview.title],
     ['property', 'og:description', preview.description],
     ['property', 'og:url', origin + preview.path],
@@ -46,6 +46,38 @@ function metaTags(preview: Preview, origin: string): string {
     ['name', 'twitter:image', origin + preview.image],
   ];
   return tags.map(([kind, name, value]) => `<meta ${kind}="${name}" content="${escape(value)}" />`).join('\n    ');
+}
+
+/** The site's name, which is also the standard game's: said once in a title, never "Fox and Geese · Fox and Geese". */
+const SITE = 'Fox and Geese';
+
+/** A page title naming the game once: the site alone for the standard game, else "<game> · Fox and Geese". */
+function previewTitle(game: string): string {
+  return game === SITE ? SITE : `${game} · ${SITE}`;
+}
+
+/** Why a game ended, in the words of the web app's English texts (the loser's side where it matters). */
+const REASONS: Readonly<Record<string, string>> = {
+  'fox-trapped': 'the fox cannot move',
+  'geese-reduced': 'too few geese are left',
+  'geese-stalemated': 'the geese cannot move',
+  'pen-filled': 'the geese have filled the pen',
+  breakthrough: 'the fox broke through to the bottom row',
+  'threefold-repetition': 'the same position came up a third time',
+  'fifty-move-rule': 'fifty moves each without a capture or a goose moving forward',
+  resignation: '{loser} resigned',
+  abandoned: '{loser} left the game',
+  'draw-agreed': 'agreed by both players',
+  timeout: '{loser} ran out of time',
+};
+
+/** A finished game's result in words: "The geese won: the fox cannot move." */
+export function resultWords(result: { winner: 'fox' | 'geese' | null; reason: string }): string {
+  if (result.reason === 'aborted') return 'Aborted: a first move did not come in time.';
+  const loser = result.winner === 'fox' ? 'the geese' : 'the fox';
+  const why = (REASONS[result.reason] ?? result.reason).replace('{loser}', loser);
+  const who = result.winner === null ? 'A draw' : result.winner === 'fox' ? 'The fox won' : 'The geese won';
+  return `${who}: ${why}.`;
 }
 
 /** The pieces of a position by point index. */
@@ -113,20 +145,21 @@ export function registerPageMeta(app: FastifyInstance, authority: Authority, web
     const info = table && VARIANT_INFOS.find((v) => v.id === table.variant);
     if (!table || !info)
       return serve(request, reply, {
-        title: 'Fox and Geese',
+        title: SITE,
         description: 'Play Fox and Geese online with a friend.',
         image: '/api/variants/standard/preview.png',
         path: `/t/${id}`,
       });
+    // The game is named once, in the title; the description says where the table stands (a result, once over).
     const state =
       table.status === 'waiting'
         ? `A seat is free: take it and play, no registration.`
         : table.result
-          ? `Game over after ${table.ply} moves.`
+          ? `${resultWords(table.result)} Game over after ${table.ply} moves.`
           : `In play, move ${table.ply + 1}: watch live or join the next game.`;
     return serve(request, reply, {
-      title: `${info.name} · Fox and Geese`,
-      description: `${info.name}, played online with a friend. ${state}`,
+      title: previewTitle(info.name),
+      description: `Played online with a friend. ${state}`,
       image: `/api/tables/${id}/preview.png`,
       path: `/t/${id}`,
     });
@@ -134,9 +167,9 @@ export function registerPageMeta(app: FastifyInstance, authority: Authority, web
 
   app.get<IdParams>('/variants/:id', async (request, reply) => {
     const info = VARIANT_INFOS.find((v) => v.id === request.params.id);
-    const name = info?.name ?? 'Fox and Geese';
+    const name = info?.name ?? SITE;
     return serve(request, reply, {
-      title: `${name}: rules and history · Fox and Geese`,
+      title: previewTitle(`${name}: rules and history`),
       description: `${name}: the rules, how it differs from the standard game, its history, and a table to play it online with a friend.`,
       image: `/api/variants/${info?.id ?? 'standard'}/preview.png`,
       path: `/variants/${request.params.id}`,

@@ -26,7 +26,7 @@ import { correspondenceDeadline, dueAt } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
 import type { Member } from './member.js';
 import { sendRematch, sendTo } from './messages.js';
-import { tableFromBody } from './new-table.js';
+import { NOTHING_SOLVED, type SolvedCheck, tableFromBody } from './new-table.js';
 import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
 import { TableCache } from './table-cache.js';
 import { DeadlineTimers } from './table-clock.js';
@@ -46,6 +46,7 @@ export interface AuthorityOptions {
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
   readonly onError?: (error: unknown, what: string) => void;
   readonly observers?: readonly TableObserver[]; // v1.1: the lobby and the computer's seats
+  readonly solved?: SolvedCheck; // v1.2: the solution tables, for level 9; none by default
 }
 
 const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
@@ -60,6 +61,7 @@ export class Authority {
   readonly #dayMs: number;
   readonly #now: () => number;
   readonly #pickSide: () => Side;
+  readonly #solved: SolvedCheck;
   readonly #onError: (error: unknown, what: string) => void;
   readonly #cache: TableCache;
   readonly #seated = new Map<Member, LiveTable>();
@@ -77,6 +79,7 @@ export class Authority {
     this.#dayMs = options.correspondenceDayMs ?? 86_400_000;
     this.#now = options.now ?? Date.now;
     this.#pickSide = options.pickSide ?? cryptoSide;
+    this.#solved = options.solved ?? NOTHING_SOLVED;
     this.#onError = options.onError ?? (() => undefined);
     this.#cache = new TableCache(store, this.#bus, this.#now, this.#onError);
     this.#observers = options.observers ?? [];
@@ -120,7 +123,7 @@ export class Authority {
 
   /** Creates a table and seats its creator; bad variants or options answer `bad-request`. */
   async createTable(body: CreateTableBody): Promise<Answer<CreateTableResponse, HttpErrorCode>> {
-    const made = tableFromBody(body, this.#pickSide, this.#now(), this.#dayMs);
+    const made = tableFromBody(body, this.#pickSide, this.#now(), this.#solved, this.#dayMs);
     if (!made.ok) return made;
     const { stored, seat } = made.value;
     try {

@@ -2,6 +2,7 @@
 import { type CreateTableBody, PERFECT_LEVEL } from '@fg/protocol';
 import { getVariant, opponent, type Side, type Variant } from '@fg/rules';
 
+import type { Solutions } from '../solution/solutions.js';
 import type { StoredTable } from '../store/store.js';
 import { type Answer, done, refuse } from './answer.js';
 import { hashToken, newTableId, newToken } from './seat-tokens.js';
@@ -36,18 +37,28 @@ export function newStoredTable(
   };
 }
 
+/** What creating a table asks of the installed solution tables (v1.2). */
+export type SolvedCheck = Pick<Solutions, 'for' | 'describe'>;
+
+/** None installed. */
+export const NOTHING_SOLVED: SolvedCheck = { for: () => null, describe: () => 'none is installed here' };
+
 /** A table made from a create body, and the creator's seat; bad variants or options answer `bad-request`. */
 export function tableFromBody(
   body: CreateTableBody,
   pickSide: () => Side,
   now: number,
+  solved: SolvedCheck = NOTHING_SOLVED,
   dayMs = 86_400_000, // v1.2: CORRESPONDENCE_DAY_SECONDS
 ): Answer<{ stored: StoredTable; seat: { side: Side; token: string } }, 'bad-request'> {
   const variant = getVariant(body.variant, body.options ?? {});
   if (!variant.ok) return refuse('bad-request', variant.error.message);
-  // v1.2: the perfect level needs a solution table for the variant and options; none is installed yet.
-  if (body.computer?.level === PERFECT_LEVEL)
-    return refuse('bad-request', `computer level ${PERFECT_LEVEL} needs a solved variant; none is installed here`);
+  // v1.2: the perfect level needs a solution table for the variant and options.
+  if (body.computer?.level === PERFECT_LEVEL && !solved.for(variant.value))
+    return refuse(
+      'bad-request',
+      `computer level ${PERFECT_LEVEL} needs a solution table for ${variant.value.id} ${JSON.stringify(variant.value.options)}; solved here: ${solved.describe()}`,
+    );
   // v1.2: a correspondence game's time is its days a move; a clock would be a second time control.
   if (body.correspondence && body.clock)
     return refuse('bad-request', 'a table has a clock or correspondence days a move, not both');

@@ -2,9 +2,9 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 
+import { NotFound } from '../components/NotFound';
 import { Layout } from './Layout';
-import { NotFound } from './NotFound';
-import { homePage, tablePage, variantPage } from './routes';
+import { analysisPage, homePage, offlinePage, tablePage, variantPage } from './routes';
 
 /** The whole app: layout around the routes of docs/product.md. */
 export function App() {
@@ -16,6 +16,8 @@ export function App() {
             <Route path="/" component={homePage.Page} />
             <Route path="/variants/:id" component={variantPage.Page} />
             <Route path="/t/:id" component={tablePage.Page} />
+            <Route path="/analysis/:variant" component={analysisPage.Page} />
+            <Route path="/play/offline" component={offlinePage.Page} />
             <Route>
               <NotFound />
             </Route>

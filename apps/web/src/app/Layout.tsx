@@ -5,6 +5,24 @@ import { Link, useLocation } from 'wouter';
 
 import { switchLanguage } from '../i18n/i18n';
 import { isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES, searchWithLanguage } from '../i18n/languages';
+import { setTheme, useTheme } from '../lib/theme';
+
+/** The theme switch: "Dark mode", pressed while the page is dark. */
+function ThemeSwitch() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  return (
+    <button
+      type="button"
+      className="secondary theme-switch"
+      aria-pressed={theme === 'dark'}
+      onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+    >
+      <span aria-hidden="true" className="theme-switch__icon" />
+      {t('app.darkMode')}
+    </button>
+  );
+}
 
 /** The page frame around a route. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -28,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t('app.name')}
         </Link>
         <span className="beta">{t('app.beta')}</span>
+        <ThemeSwitch />
         <label className="language">
           <span className="visually-hidden">{t('app.language')}</span>
           <select

@@ -77,8 +77,8 @@ describe('Connection liveness (a real WebSocket server on loopback)', () => {
     expect(server.sockets[0]![0]).toBe('hello');
     expect(server.sockets[0]!.filter((type) => type === 'ping').length).toBeGreaterThanOrEqual(3);
     expect(server.sockets[1]![0]).toBe('hello');
-    // Dropped (reconnecting), then the new attempt (still reconnecting), then open again.
-    expect(states.slice(0, 5)).toEqual(['connecting', 'open', 'reconnecting', 'reconnecting', 'open']);
+    // Dropped (offline while it waits), then the new attempt (reconnecting), then open again.
+    expect(states.slice(0, 5)).toEqual(['connecting', 'open', 'offline', 'reconnecting', 'open']);
   });
 
   it('keeps a connection whose server answers its pings', async () => {

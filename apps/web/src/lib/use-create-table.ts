@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { createTable } from './api';
 import { saveSeat } from './seat-store';
 
-/** A create-table action with its busy flag and last error code. */
+/** A create-table action (resolving to its error code, null once the table opens) with its busy flag and last error code. */
 export function useCreateTable() {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
@@ -17,14 +17,18 @@ export function useCreateTable() {
     options: TableOptions = {},
     side: SeatChoice = 'random',
     extras: Pick<CreateTableBody, 'clock' | 'computer' | 'listed' | 'correspondence'> = {}, // v1.1, v1.2
-  ): Promise<void> => {
+  ): Promise<string | null> => {
     setBusy(true);
     setError(null);
     const answer = await createTable({ variant, options, side, ...extras });
     setBusy(false);
-    if (!answer.ok) return setError(answer.code);
+    if (!answer.ok) {
+      setError(answer.code);
+      return answer.code; // v1.2: the caller can tell "no server" (network) from a refusal
+    }
     saveSeat(answer.value.table.id, answer.value.seat);
     navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });
+    return null;
   };
   return { create, busy, error };
 }

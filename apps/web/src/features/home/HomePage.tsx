@@ -1,22 +1,22 @@
-// Home: the variants as cards with Create table, and how it works in three steps.
+// Home: "Play with a friend" first (one compact form), then (v1.2) My games, the tables this browser holds a
+// seat in, "Play with the computer" as a smaller entry, the lobby, the variants as cards (a card's Create table
+// sets the form to that game and brings it into view; it creates nothing by itself), and how it works in three steps.
 import './home.css';
 
 import { VARIANT_INFOS, type VariantId } from '@fg/rules';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { ErrorNotice } from '../../app/ErrorNotice';
-import { useCreateTable } from '../../lib/use-create-table';
-import { PlayComputerPanel } from '../computer/PlayComputerPanel';
-import { LobbyPanel } from '../lobby/LobbyPanel';
-import { MyGamesPanel } from '../my-games/MyGamesPanel';
-import { StartPicture } from '../variant/StartPicture';
+import { StartPicture } from '../../components/board/StartPicture';
+import { CreateTableForm } from '../../components/create-table/CreateTableForm';
+import { LobbyPanel } from './LobbyPanel';
+import { MyGamesPanel } from './MyGamesPanel';
+import { PlayComputerPanel } from './PlayComputerPanel';
 
-/** One variant: picture, name, one line, rules link and Create table. */
-function VariantCard({ id, name }: { id: VariantId; name: string }) {
+/** One variant: picture, name, one line, rules link and Create table (which opens the friend form for it). */
+function VariantCard({ id, name, onCreate }: { id: VariantId; name: string; onCreate: (id: VariantId) => void }) {
   const { t } = useTranslation(['common', 'variants']);
-  const { create, busy, error } = useCreateTable();
   const title = t(`variants:${id}.name`, { defaultValue: name });
   return (
     <li className="card">
@@ -28,14 +28,13 @@ function VariantCard({ id, name }: { id: VariantId; name: string }) {
       </h3>
       <p>{t(`variants:${id}.tagline`, { defaultValue: '' })}</p>
       <div className="card__actions">
-        <button type="button" disabled={busy} onClick={() => void create(id)}>
+        <button type="button" onClick={() => onCreate(id)}>
           {t('create.button')}
         </button>
         <Link to={`/variants/${id}`} aria-label={t('home.rulesOf', { name: title })}>
           {t('home.rules')}
         </Link>
       </div>
-      <ErrorNotice code={error} />
     </li>
   );
 }
@@ -46,11 +45,24 @@ export default function HomePage() {
   useEffect(() => {
     document.title = `${t('app.name')} · ${t('home.titleSuffix')}`;
   }, [t]);
+  const formId = useId();
+  const [variant, setVariant] = useState<VariantId>('standard');
+  // A card's Create table: the form takes that game, comes into view, and the game's field takes the focus.
+  const openForm = (id: VariantId): void => {
+    setVariant(id);
+    const field = document.getElementById(`${formId}-game`);
+    field?.closest('section')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    field?.focus({ preventScroll: true });
+  };
   return (
     <div className="page home">
       <section className="hero">
         <h1>{t('home.heading')}</h1>
         <p className="lead">{t('home.lead')}</p>
+      </section>
+      <section aria-labelledby={`${formId}-heading`} className="panel play-friend">
+        <h2 id={`${formId}-heading`}>{t('home.friend')}</h2>
+        <CreateTableForm variant={variant} onVariant={setVariant} computer={false} gameLabelId={`${formId}-game`} />
       </section>
       <MyGamesPanel />
       <PlayComputerPanel />
@@ -59,7 +71,7 @@ export default function HomePage() {
         <h2 id="variants-heading">{t('home.variants')}</h2>
         <ul className="cards">
           {VARIANT_INFOS.map((info) => (
-            <VariantCard key={info.id} id={info.id} name={info.name} />
+            <VariantCard key={info.id} id={info.id} name={info.name} onCreate={openForm} />
           ))}
         </ul>
       </section>

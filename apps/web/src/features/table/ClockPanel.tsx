@@ -11,10 +11,12 @@ export interface ClockPanelProps {
   readonly clock: ClockView;
   readonly at: number; // performance.now() when the clock arrived
   readonly viewer: Side | null; // the viewer's side, drawn last (nearest the player)
+  readonly ply?: number; // moves played: no clock runs before each side's first move (protocol v1.2)
+  readonly playing?: boolean;
 }
 
 /** The two clocks; `data-clock` holds the side, the text the time left. */
-export function ClockPanel({ clock, at, viewer }: ClockPanelProps) {
+export function ClockPanel({ clock, at, viewer, ply = 0, playing = false }: ClockPanelProps) {
   const { t } = useTranslation();
   const now = useNow(clock.running ? 100 : null);
   const order: readonly Side[] = viewer === 'fox' ? ['geese', 'fox'] : viewer === 'geese' ? ['fox', 'geese'] : SIDES;
@@ -34,6 +36,12 @@ export function ClockPanel({ clock, at, viewer }: ClockPanelProps) {
           </div>
         );
       })}
+      {/* v1.2: the clocks wait for each side's first move; a first move that does not come aborts the game. */}
+      {playing && ply < 2 && !clock.running && (
+        <p className="clocks__note muted" data-clock-note="waiting">
+          {t('clock.waiting')}
+        </p>
+      )}
     </div>
   );
 }

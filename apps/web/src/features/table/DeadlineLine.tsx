@@ -1,18 +1,25 @@
 // v1.2: a correspondence game's time left for the side to move ("2 days left", hours in the last day).
 import type { TableView } from '@fg/protocol';
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { timeLeftText } from '../../lib/time-left';
 
-/** The wall clock, read again every `every` ms (a deadline is an ISO time, not a monotonic one). */
+/**
+ * The wall clock (a deadline is an ISO time, not a monotonic one), read on every render and again every `every` ms,
+ * rounded up to the second: a deadline that has just arrived counts from now, not from the last tick (a 3-day
+ * game that just started would say "4 days left"), and the time left is never overstated.
+ */
 function useWallClock(every: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), every);
-    return () => clearInterval(timer);
-  }, [every]);
-  return now;
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      const timer = setInterval(notify, every);
+      return () => clearInterval(timer);
+    },
+    [every],
+  );
+  const snapshot = (): number => Math.ceil(Date.now() / 1000) * 1000;
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** The line; nothing on a table without a correspondence deadline standing. */

@@ -27,13 +27,23 @@ describe('GameControls', () => {
   afterEach(() => vi.useRealTimers());
 
   it.each<[string, TableView, string[]]>([
-    ['during play', TABLE, ['Offer draw', 'Resign']],
+    ['during play', TABLE, ['Offer draw', 'Propose takeback', 'Resign']],
     [
       "while the opponent's offer stands (no Offer draw beside Accept draw)",
       { ...TABLE, drawOffer: 'geese' },
-      ['Accept draw', 'Decline draw', 'Resign'],
+      ['Accept draw', 'Decline draw', 'Propose takeback', 'Resign'],
     ],
-    ['while its own offer stands', { ...TABLE, drawOffer: 'fox' }, ['Offer draw', 'Resign']],
+    ['while its own offer stands', { ...TABLE, drawOffer: 'fox' }, ['Offer draw', 'Propose takeback', 'Resign']],
+    [
+      "while the opponent's takeback request stands",
+      { ...TABLE, takebackOffer: 'geese' },
+      ['Offer draw', 'Accept takeback', 'Decline takeback', 'Resign'],
+    ],
+    [
+      'after the game ends, with the opponent asking for a rematch',
+      { ...TABLE, status: 'finished', result: { winner: 'fox', reason: 'resignation' }, rematchRequests: ['geese'] },
+      ['Rematch', 'Decline rematch'],
+    ],
     [
       'after the game ends',
       { ...TABLE, status: 'finished', result: { winner: 'fox', reason: 'resignation' } },
@@ -42,6 +52,32 @@ describe('GameControls', () => {
   ])('offers exactly the named buttons %s', (_, table, names) => {
     controls(table);
     expect(buttonNames()).toEqual(names);
+  });
+
+  it.each([
+    ['Accept takeback', { takebackOffer: 'geese' }, 'takeback-accept'],
+    ['Decline takeback', { takebackOffer: 'geese' }, 'takeback-decline'],
+    ['Propose takeback', { ply: 1, moves: ['d4-d5'], turn: 'geese' }, 'takeback-offer'],
+  ] as const)('sends %s as %s', (name, change, type) => {
+    const { send } = controls({ ...TABLE, ...change } as TableView);
+    fireEvent.click(screen.getByRole('button', { name }));
+    expect(send).toHaveBeenCalledWith({ type });
+  });
+
+  it('keeps Propose takeback off until the player has made a move of its own, and while its request stands', () => {
+    controls(TABLE); // ply 0: the fox has not moved
+    expect(screen.getByRole('button', { name: 'Propose takeback' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('sends rematch-decline from Decline rematch', () => {
+    const finished = {
+      status: 'finished',
+      result: { winner: 'fox', reason: 'resignation' },
+      rematchRequests: ['geese'],
+    };
+    const { send } = controls({ ...TABLE, ...finished } as TableView);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline rematch' }));
+    expect(send).toHaveBeenCalledWith({ type: 'rematch-decline' });
   });
 
   it('sends draw-decline from Decline draw', () => {
@@ -54,9 +90,9 @@ describe('GameControls', () => {
     const { send } = controls(TABLE);
     fireEvent.click(screen.getByRole('button', { name: 'Resign' }));
     expect(send).not.toHaveBeenCalled();
-    expect(buttonNames()).toEqual(['Offer draw', 'Confirm resignation', 'Cancel']);
+    expect(buttonNames()).toEqual(['Offer draw', 'Propose takeback', 'Confirm resignation', 'Cancel']);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(buttonNames()).toEqual(['Offer draw', 'Resign']);
+    expect(buttonNames()).toEqual(['Offer draw', 'Propose takeback', 'Resign']);
     fireEvent.click(screen.getByRole('button', { name: 'Resign' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm resignation' }));
     expect(send).toHaveBeenCalledWith({ type: 'resign' });
@@ -80,6 +116,18 @@ describe('GameControls', () => {
     void act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('button', { name: 'Claim victory' })).toBeTruthy();
     rerender({ awaySince: null });
+    expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
+  });
+
+  it('offers no claim on a correspondence table, where the deadline decides', () => {
+    controls(
+      { ...TABLE, correspondence: { days: 3 }, deadline: '2026-12-04T12:00:00.000Z' },
+      {
+        awaySince: performance.now(),
+      },
+    );
+    void act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByText(/Your opponent is away/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
-// What a player can do besides moving: resign (confirmed), offer, accept or decline a draw, claim victory, rematch.
+// What a player can do besides moving: resign (confirmed), offer, accept or decline a draw, propose,
+// accept or decline a takeback, claim victory, ask for or decline a rematch. None of them is loud: the
+// board is the page's main thing, and Resign is the only one drawn in a warning colour.
 import type { ClientMessage, TableView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useNow } from '../../lib/use-now';
+import type { Declined } from './table-state';
 
 /** Seconds a player must be away before the opponent may claim victory, unless the table says. */
 const DEFAULT_ABANDON_SECONDS = 60;
@@ -16,29 +19,43 @@ export interface GameControlsProps {
   readonly abandonSeconds: number | null; // from the welcome; the default when the server does not say
   readonly awaySince: number | null; // performance.now() when the opponent went away; null while present
   readonly send: (message: ClientMessage) => boolean;
+  readonly declined?: Declined | null; // the offer the opponent last declined: not offered again until a move
 }
 
 /** The buttons of a seated player, fitting the game's state. */
-export function GameControls({ table, side, abandonSeconds, awaySince, send }: GameControlsProps) {
+export function GameControls({ table, side, abandonSeconds, awaySince, send, declined = null }: GameControlsProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const other = opponent(side);
   const playing = table.status === 'playing';
-  const away = playing && awaySince !== null;
+  // v1.2: a correspondence game is never claimed as abandoned (the server refuses it): its deadline decides.
+  const away = playing && awaySince !== null && !table.correspondence;
   const now = useNow(away ? 1000 : null);
   const limit = abandonSeconds ?? DEFAULT_ABANDON_SECONDS;
   const left = away ? Math.max(0, limit - Math.floor((Math.max(now, awaySince) - awaySince) / 1000)) : null;
   const drawOffer = table.drawOffer ?? null;
   const asked = table.rematchRequests ?? [];
+  const takeback = table.takebackOffer ?? null;
+  // A takeback undoes the asker's own last move: it must have made one.
+  const firstSide = table.ply > 0 && table.moves.length > 0 ? firstMover(table) : null;
+  const madeAMove = firstSide !== null && (firstSide === side ? table.ply >= 1 : table.ply >= 2);
+  // The server takes one offer of each kind per move: once the opponent has declined, the button rests until a move.
+  const refused = (offer: Declined['offer']): boolean => declined?.offer === offer && declined.by === other;
 
   if (table.status === 'finished') {
     const mine = asked.includes(side);
+    const theirs = asked.includes(other) && !mine && table.rematch === null;
     return (
       <div className="controls">
-        {asked.includes(other) && !mine && <p>{t('controls.rematchOffered')}</p>}
+        {theirs && <p>{t('controls.rematchOffered')}</p>}
         <button type="button" disabled={mine || table.rematch !== null} onClick={() => send({ type: 'rematch' })}>
           {t('controls.rematch')}
         </button>
+        {theirs && (
+          <button type="button" className="secondary" onClick={() => send({ type: 'rematch-decline' })}>
+            {t('controls.declineRematch')}
+          </button>
+        )}
         {mine && <p className="muted">{t('controls.rematchWaiting')}</p>}
       </div>
     );
@@ -57,11 +74,36 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send }: G
           </button>
         </>
       ) : (
-        <button type="button" disabled={drawOffer === side} onClick={() => send({ type: 'draw-offer' })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={drawOffer === side || refused('draw')}
+          onClick={() => send({ type: 'draw-offer' })}
+        >
           {t('controls.offerDraw')}
         </button>
       )}
+      {takeback === other ? (
+        <>
+          <button type="button" onClick={() => send({ type: 'takeback-accept' })}>
+            {t('controls.acceptTakeback')}
+          </button>
+          <button type="button" className="secondary" onClick={() => send({ type: 'takeback-decline' })}>
+            {t('controls.declineTakeback')}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="secondary"
+          disabled={takeback === side || !madeAMove || refused('takeback')}
+          onClick={() => send({ type: 'takeback-offer' })}
+        >
+          {t('controls.proposeTakeback')}
+        </button>
+      )}
       {drawOffer === side && <p className="muted">{t('controls.drawOffered')}</p>}
+      {takeback === side && <p className="muted">{t('controls.takebackProposed')}</p>}
       {confirming ? (
         <span className="controls__confirm" role="group" aria-label={t('controls.resignQuestion')}>
           <button
@@ -96,4 +138,10 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send }: G
       )}
     </div>
   );
+}
+
+/** The side that moved first, read from the view's position text and ply (no rules replay needed). */
+function firstMover(table: TableView): Side {
+  // After an even number of plies the side to move is the one that moved first.
+  return table.ply % 2 === 0 ? table.turn : opponent(table.turn);
 }

@@ -4,7 +4,7 @@ import type { TableView } from '@fg/protocol';
 import { countGeese, type Game, GOOSE } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
-import { resultText } from './status-text';
+import { resultText } from '../../lib/result-text';
 
 /** Props of the summary. */
 export interface GameSummaryProps {

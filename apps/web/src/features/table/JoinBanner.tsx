@@ -5,7 +5,7 @@ import { type Side, SIDES } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ErrorNotice } from '../../app/ErrorNotice';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** Props of the join banner. */
 export interface JoinBannerProps {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { saveSeat } from '../../lib/seat-store';
 import { NotifyButton } from './NotifyButton';
+import { useNotifyMe } from './use-notify-me';
 
 const TOKEN = 'V1StGXR8_Z5jdHi6B-myT';
 const KEY = Buffer.from([4, ...Array<number>(64).fill(7)]).toString('base64url');
@@ -42,9 +43,14 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The button as the side column composes it: its state from the hook. */
+function Harness({ id }: { id: string }) {
+  return <NotifyButton notify={useNotifyMe(id)} />;
+}
+
 describe('NotifyButton', () => {
   it('asks permission only on the click, subscribes with the server key and stores it with the seat', async () => {
-    render(<NotifyButton id="table00001" />);
+    render(<Harness id="table00001" />);
     expect(requestPermission).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     expect(await screen.findByText('Notifications are on for this game')).toBeTruthy();
@@ -59,7 +65,7 @@ describe('NotifyButton', () => {
 
   it('says so when the permission is refused, and subscribes nothing', async () => {
     permission = 'denied';
-    render(<NotifyButton id="table00001" />);
+    render(<Harness id="table00001" />);
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     expect(await screen.findByText('Notifications are blocked in this browser')).toBeTruthy();
     expect(subscribed).toEqual([]);

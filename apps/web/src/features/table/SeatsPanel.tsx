@@ -3,7 +3,7 @@ import type { Role, TableView } from '@fg/protocol';
 import { SIDES } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
-import { ComputerSeatNote } from '../computer/ComputerSeatNote';
+import { ComputerSeatNote } from './ComputerSeatNote';
 
 /** Props of the seats panel. */
 export interface SeatsPanelProps {

@@ -1,5 +1,6 @@
-// The table's notices: a refused or unsent move taken back, another error, the friend who just
-// joined, and the opponent's standing draw offer in words.
+// The table's notices, beside the board on a wide screen and right below it on a phone (never above
+// it, so none of them moves it): a refused or unsent move taken back, another error, the friend who
+// just joined, the opponent's standing draw or takeback offer, an offer declined, an aborted game.
 import { opponent, type Side } from '@fg/rules';
 import type { TFunction } from 'i18next';
 
@@ -15,38 +16,54 @@ export interface TableNoticesProps {
   readonly onDismiss: () => void;
 }
 
+/** The words of an error or a move taken back, if any. */
+function errorWords(t: TFunction, state: TableState, takenBack: TakenBack | null): string | null {
+  if (takenBack) {
+    const reason = takenBack.reason === 'offline' ? 'errors.offline' : `errors.${takenBack.reason}`;
+    return t('board.takenBack', { move: takenBack.move, reason: t(reason, { defaultValue: t('errors.unknown') }) });
+  }
+  return state.error ? t(`errors.${state.error}`, { defaultValue: t('errors.unknown') }) : null;
+}
+
+/** Who declined which offer, in words: to the one who offered it, "your … offer". */
+function declinedWords(t: TFunction, state: TableState, side: Side | null): string | null {
+  const { declined } = state;
+  if (!declined) return null;
+  return side === opponent(declined.by)
+    ? t(`offers.declinedYours.${declined.offer}`)
+    : t(`offers.declined.${declined.offer}`, { context: declined.by });
+}
+
 /** Every notice that applies now. */
 export function TableNotices({ t, state, side, takenBack, onDismiss }: TableNoticesProps) {
-  const { table, error, joined } = state;
-  const errorText = takenBack
-    ? t('board.takenBack', {
-        move: takenBack.move,
-        reason: t(takenBack.reason === 'offline' ? 'errors.offline' : `errors.${takenBack.reason}`, {
-          defaultValue: t('errors.unknown'),
-        }),
-      })
-    : error
-      ? t(`errors.${error}`, { defaultValue: t('errors.unknown') })
-      : null;
+  const { table, joined } = state;
+  const error = errorWords(t, state, takenBack);
+  const playing = table?.status === 'playing';
   // The friend's arrival, until the first move is played.
-  const friend = side && joined === opponent(side) && table?.status === 'playing' && table.ply === 0;
-  const offer = table?.drawOffer && table.drawOffer !== side && table.status === 'playing' ? table.drawOffer : null;
+  const friend = side && joined === opponent(side) && playing && table.ply === 0;
+  const draw = playing && table.drawOffer && table.drawOffer !== side ? table.drawOffer : null;
+  const takeback = playing && table.takebackOffer && table.takebackOffer !== side ? table.takebackOffer : null;
+  const declined = declinedWords(t, state, side);
+  const aborted = table?.result?.reason === 'aborted';
   return (
-    <>
-      {errorText && (
+    <div className="table-page__notices" aria-live="polite">
+      {error && (
         <div className="notice notice--error" role="alert">
-          <p>{errorText}</p>
+          <p>{error}</p>
           <button type="button" className="secondary" onClick={onDismiss}>
             {t('common.dismiss')}
           </button>
         </div>
       )}
-      {friend && (
-        <p className="notice notice--joined" aria-live="polite">
-          {t('table.friendJoined', { context: joined })}
+      {friend && <p className="notice notice--joined">{t('table.friendJoined', { context: joined })}</p>}
+      {draw && <p className="notice notice--offer">{t('controls.drawOfferedBy', { context: draw })}</p>}
+      {takeback && <p className="notice notice--offer">{t('offers.takebackBy', { context: takeback })}</p>}
+      {declined && (
+        <p className="notice notice--declined" data-declined={state.declined?.offer}>
+          {declined}
         </p>
       )}
-      {offer && <p className="notice">{t('controls.drawOfferedBy', { context: offer })}</p>}
-    </>
+      {aborted && <p className="notice">{t('offers.aborted')}</p>}
+    </div>
   );
 }

@@ -13,11 +13,13 @@ import type { LiveTable } from './use-table';
 const live = vi.hoisted(() => ({
   state: null as unknown as TableState,
   send: null as unknown as (m: ClientMessage) => boolean,
+  link: 'online',
 }));
 vi.mock('./use-table', () => ({
   useTable: (): LiveTable => ({
     state: live.state,
     connection: 'open',
+    link: live.link as LiveTable['link'],
     notFound: false,
     followTable: null,
     send: live.send,
@@ -52,6 +54,7 @@ describe('TablePage', () => {
   beforeEach(() => {
     live.state = FOX_PLAYER;
     live.send = vi.fn(() => true);
+    live.link = 'online';
   });
 
   it('has one status line, one element per point, and no second status among the live regions', () => {
@@ -204,5 +207,76 @@ describe('TablePage', () => {
     const board = document.querySelector('svg.board')!;
     expect(take.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Take the/ })).toHaveLength(1);
+  });
+
+  it('shows a lost connection over the board, in data-connection and words, and takes no input', () => {
+    live.link = 'offline';
+    renderPage();
+    expect(document.querySelector('[data-connection]')!.getAttribute('data-connection')).toBe('offline');
+    expect(screen.getByRole('alert').textContent).toMatch(/^Connection lost/);
+    fireEvent.click(point('d4'));
+    expect(point('d4').getAttribute('aria-pressed')).toBe('false');
+    expect(live.send).not.toHaveBeenCalled();
+  });
+
+  it('does not wait again for a sent move whose ply a takeback brought back', () => {
+    const { rerender } = renderPage();
+    fireEvent.click(point('d4'));
+    fireEvent.click(point('d5'));
+    act(() => {
+      // The echo, then a takeback to the start: the move is gone, not drawn as sending again.
+      const echoed = { ...PLAYING_TABLE, ply: 1, moves: ['d4-d5'], turn: 'geese' as const };
+      live.state = { ...FOX_PLAYER, table: echoed, game: gameOf(echoed) };
+      rerender();
+      live.state = { ...FOX_PLAYER, undos: 1 };
+      rerender();
+    });
+    expect(point('d4').getAttribute('data-piece')).toBe('fox');
+    expect(document.querySelector('[data-sending="true"]')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Your move (fox)');
+  });
+
+  it.each([
+    ['draw', 'geese', 'Your draw offer was declined.'],
+    ['takeback', 'geese', 'Your takeback request was declined.'],
+    ['draw', 'fox', null],
+  ] as const)('tells the one who offered a %s that the %s declined it', (offer, by, words) => {
+    live.state = { ...FOX_PLAYER, declined: { offer, by } };
+    renderPage();
+    expect(document.querySelector('[data-declined]')?.textContent ?? null).toBe(
+      words ?? 'The fox declined the draw offer.',
+    );
+  });
+
+  it('asks to confirm each move when the option is on, and sends only on Confirm move', () => {
+    localStorage.setItem('fg:confirm-moves', 'true');
+    try {
+      renderPage();
+      fireEvent.click(point('d4'));
+      fireEvent.click(point('d5'));
+      expect(live.send).not.toHaveBeenCalled();
+      expect(screen.getByText('Play d4-d5?')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm move' }));
+      expect(live.send).toHaveBeenCalledWith({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    } finally {
+      localStorage.removeItem('fg:confirm-moves');
+    }
+  });
+
+  it("sets a premove during the opponent's turn and plays it as soon as the turn comes", () => {
+    // The fox is to move in the fixture; seen from the geese seat it is the opponent's turn.
+    live.state = { ...FOX_PLAYER, role: 'geese' };
+    const { rerender } = renderPage();
+    fireEvent.click(point('c3'));
+    fireEvent.click(point('c4'));
+    expect(document.querySelector('[data-premove="c3"]')).toBeTruthy();
+    expect(document.querySelector('[data-premove="c4"]')).toBeTruthy();
+    expect(live.send).not.toHaveBeenCalled();
+    act(() => {
+      const afterFox = { ...PLAYING_TABLE, ply: 1, moves: ['d4-d5'], turn: 'geese' as const };
+      live.state = { ...FOX_PLAYER, role: 'geese', table: afterFox, game: gameOf(afterFox) };
+      rerender();
+    });
+    expect(live.send).toHaveBeenCalledWith({ type: 'move', ply: 1, path: ['c3', 'c4'] });
   });
 });

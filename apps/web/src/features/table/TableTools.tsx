@@ -1,9 +1,11 @@
 // The table's tools for anyone at it: flip the board (remembered per table), download the game record,
-// and the sound switch (remembered for the browser).
+// the sound switch (its state in words as well as in the icon) and, for a player, "Confirm moves"
+// (both remembered for the browser).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { setMuted, useMuted } from '../../lib/sound-switch';
+import { setConfirmMoves, useConfirmMoves } from './move-confirmation';
 
 const flipKey = (id: string): string => `fg:flip:${id}`;
 
@@ -64,12 +66,14 @@ export interface TableToolsProps {
   readonly id: string;
   readonly flipped: boolean;
   readonly onFlip: () => void;
+  readonly player?: boolean; // a seated player: the move confirmation option is shown
 }
 
 /** Flip board, Download game and the sound switch. */
-export function TableTools({ id, flipped, onFlip }: TableToolsProps) {
+export function TableTools({ id, flipped, onFlip, player = false }: TableToolsProps) {
   const { t } = useTranslation();
   const muted = useMuted();
+  const confirmMoves = useConfirmMoves();
   return (
     <div className="table-tools">
       <button type="button" className="secondary" aria-pressed={flipped} onClick={onFlip}>
@@ -79,11 +83,17 @@ export function TableTools({ id, flipped, onFlip }: TableToolsProps) {
       <button type="button" className="secondary" onClick={() => download(gameRecordPath(id))}>
         {t('tools.download')}
       </button>
-      {/* One name, "Sound"; pressed while sounds play. */}
+      {/* "Sound: on" / "Sound: off": the state in words, not in the icon alone; pressed while sounds play. */}
       <button type="button" className="secondary" aria-pressed={!muted} onClick={() => setMuted(!muted)}>
         <SpeakerIcon muted={muted} />
-        {t('tools.sound')}
+        {t(muted ? 'tools.soundOff' : 'tools.soundOn')}
       </button>
+      {player && (
+        <label className="check table-tools__check">
+          <input type="checkbox" checked={confirmMoves} onChange={(e) => setConfirmMoves(e.target.checked)} />
+          {t('tools.confirmMoves')}
+        </label>
+      )}
     </div>
   );
 }

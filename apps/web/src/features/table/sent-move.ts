@@ -1,7 +1,9 @@
 // A move this player has sent, shown at once: the board, move list and status do not wait for the
 // server's echo, so the click's effect is visible immediately (to a player and to a browser test).
 // It is drawn through the same transition as the echo will be: a `moved` built from the local game.
-import { movedMessage, type ServerMessageOf } from '@fg/protocol';
+import type { ServerMessageOf } from '@fg/protocol';
+// The zod-free entry (as apply-message): the web bundle carries the builder, not the schemas.
+import { movedMessage } from '@fg/protocol/moved';
 import { playPoints } from '@fg/rules';
 
 import { applyMoved, type TableState } from './table-state';

@@ -3,6 +3,7 @@ import type { Role, TableView } from '@fg/protocol';
 import { opponent } from '@fg/rules';
 import type { TFunction } from 'i18next';
 
+import { resultText } from '../../lib/result-text';
 import type { TableState } from './table-state';
 
 /** The status line for a table as seen by `role`. */
@@ -12,13 +13,6 @@ export function statusText(t: TFunction, table: TableView | null, role: Role | n
   if (table.status === 'waiting') return t('status.waiting');
   if (role === table.turn) return t(`status.yourTurn.${table.turn}`);
   return t(`status.turn.${table.turn}`);
-}
-
-/** A result in words: who won (or a draw), and why; the loser's side picks the wording where it matters. */
-export function resultText(t: TFunction, result: NonNullable<TableView['result']>): string {
-  const winner = t(`result.${result.winner ?? 'draw'}`);
-  const context = result.winner ? opponent(result.winner) : undefined;
-  return t('result.withReason', { winner, reason: t(`reason.${result.reason}`, { context }) });
 }
 
 /** What the live region says: the newest move played since arrival, and the result once the game ends. */

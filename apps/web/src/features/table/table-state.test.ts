@@ -161,3 +161,28 @@ describe('tableReducer', () => {
     expect([moved.clockAt, moved.table?.clock?.running]).toEqual([2_100, 'geese']);
   });
 });
+
+describe('tableReducer, v1.2', () => {
+  const welcome: ServerMessage = { type: 'welcome', role: 'fox', table: TABLE };
+  const GEESE_MOVE = moved(1, ['c3', 'c4'], 'c3-c4', 'geese');
+
+  it('replays the shortened record of a taken-back table, dropping old news', () => {
+    const before = feed(INITIAL_TABLE_STATE, welcome, MOVE, GEESE_MOVE, { type: 'draw-declined', side: 'geese' });
+    expect(before.game?.moves).toHaveLength(2);
+    const after = feed(before, { type: 'taken-back', table: TABLE });
+    expect(after.table?.ply).toBe(0);
+    expect(after.game?.moves).toHaveLength(0);
+    expect(after.game?.position.turn).toBe('fox');
+    expect([after.stale, after.declined, after.role]).toEqual([false, null, 'fox']);
+  });
+
+  it.each([
+    ['draw-declined', 'draw'],
+    ['takeback-declined', 'takeback'],
+    ['rematch-declined', 'rematch'],
+  ] as const)('keeps a %s as the offer declined and who declined it, until the next move', (type, offer) => {
+    const declined = feed(INITIAL_TABLE_STATE, welcome, { type, side: 'geese' });
+    expect(declined.declined).toEqual({ offer, by: 'geese' });
+    expect(feed(declined, MOVE).declined).toBeNull();
+  });
+});

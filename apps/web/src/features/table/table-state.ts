@@ -20,6 +20,14 @@ export interface TableState {
   readonly joined: Side | null; // a seat taken while this page watched: 'geese' (the friend arrived)
   readonly welcomes: number; // welcomes received: a new one means the connection was replaced
   readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
+  readonly declined: Declined | null; // the last offer declined while this page watched, until the next move
+  readonly undos: number; // takebacks seen: a move sent before one is not waited for again at its old ply
+}
+
+/** An offer declined: which one, and the side that declined it. */
+export interface Declined {
+  readonly offer: 'draw' | 'takeback' | 'rematch';
+  readonly by: Side; // the decliner: 'geese'
 }
 
 /** The state before the first welcome. */
@@ -36,6 +44,8 @@ export const INITIAL_TABLE_STATE: TableState = {
   joined: null,
   welcomes: 0,
   arrivedFinished: false,
+  declined: null,
+  undos: 0,
 };
 
 /** When each seat went away, as far as this page saw: kept while away, null while online or free. */
@@ -71,6 +81,13 @@ export function applyMoved(state: TableState, message: ServerMessageOf<'moved'>)
   return { ...state, game: played.value, error: null, table: applyServerMessage(table, message) };
 }
 
+/** The messages that say an offer was declined, and which offer. */
+const DECLINES: Partial<Record<ServerMessage['type'], Declined['offer']>> = {
+  'draw-declined': 'draw',
+  'takeback-declined': 'takeback',
+  'rematch-declined': 'rematch',
+};
+
 /** The next state after an action. */
 export function tableReducer(state: TableState, action: TableAction): TableState {
   if (action.type === 'dismiss-error') return { ...state, error: null };
@@ -95,15 +112,33 @@ export function tableReducer(state: TableState, action: TableAction): TableState
           SIDES.find((side) => state.table && !state.table.seats[side].taken && message.table.seats[side].taken) ??
           state.joined,
         welcomes: state.welcomes + 1,
+        undos: state.undos,
         arrivedFinished: message.table.result !== null,
       };
     }
     case 'moved':
-      return { ...applyMoved(state, message), clockAt };
+      return { ...applyMoved(state, message), clockAt, declined: null };
+    case 'taken-back': {
+      // The table after the undo: the game replayed from its shortened record, any refusal and old news gone.
+      const replayed = gameOf(message.table);
+      return {
+        ...state,
+        table: message.table,
+        game: replayed,
+        stale: replayed === null,
+        error: null,
+        declined: null,
+        undos: state.undos + 1,
+        clockAt: at,
+        arrivedPly: Math.min(state.arrivedPly, message.table.ply),
+      };
+    }
     case 'error':
       return { ...state, error: message.code };
     default: {
       const table = applyServerMessage(state.table, message);
+      const offer = DECLINES[message.type];
+      const declined = offer && 'side' in message ? { offer, by: message.side } : state.declined;
       const joined = SIDES.find((side) => table?.seats[side].taken && !state.table?.seats[side].taken);
       return {
         ...state,
@@ -111,6 +146,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         clockAt,
         awaySince: awayTimes(state.awaySince, table, at),
         joined: joined ?? state.joined,
+        declined,
       };
     }
   }

@@ -24,6 +24,7 @@ export interface SentMoves {
 interface Sent extends SentMove {
   readonly text: string; // 'd4-d5'
   readonly welcomes: number; // the state's welcome count when it was sent
+  readonly undos: number; // the state's takeback count when it was sent: a takeback since ends the wait
 }
 
 /** Tracks the sent move against the table state. */
@@ -31,7 +32,7 @@ export function useSentMove(state: TableState): SentMoves {
   const [sent, setSent] = useState<Sent | null>(null);
   const [unsent, setUnsent] = useState<TakenBack | null>(null);
   // Still waiting while the game has not moved past it; the page clears the error before each send.
-  const waiting = sent !== null && sent.ply === (state.game?.moves.length ?? -1);
+  const waiting = sent !== null && sent.undos === state.undos && sent.ply === (state.game?.moves.length ?? -1);
   const refused = waiting && state.error !== null;
   const lost = waiting && !refused && state.welcomes > sent.welcomes;
   const takenBack: TakenBack | null = refused
@@ -44,7 +45,7 @@ export function useSentMove(state: TableState): SentMoves {
     takenBack,
     sent: (move, text, delivered) => {
       setUnsent(delivered ? null : { move: text, reason: 'offline' });
-      setSent(delivered ? { ...move, text, welcomes: state.welcomes } : null);
+      setSent(delivered ? { ...move, text, welcomes: state.welcomes, undos: state.undos } : null);
     },
     dismiss: () => {
       setUnsent(null);

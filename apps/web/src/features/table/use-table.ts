@@ -4,14 +4,31 @@ import type { Side } from '@fg/rules';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 import { fetchTable, takeSeat } from '../../lib/api';
-import { Connection, type ConnectionState, tableSocketUrl } from '../../lib/connection';
+import {
+  Connection,
+  type ConnectionState,
+  LIVENESS_IDLE,
+  LIVENESS_IN_PLAY,
+  tableSocketUrl,
+} from '../../lib/connection';
 import { forgetSeat, loadSeat, saveSeat, seatKey } from '../../lib/seat-store';
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
+
+/** The connection as the page shows it (`data-connection`): in step with the server, lost, or on the way back. */
+export type LinkState = 'online' | 'offline' | 'reconnecting';
+
+/** The shown link state: online only once the socket is open and a welcome has put the page back in step. */
+export function linkState(connection: ConnectionState, inStep: boolean): LinkState {
+  if (connection === 'open') return inStep ? 'online' : 'reconnecting';
+  if (connection === 'offline' || connection === 'closed') return 'offline';
+  return 'reconnecting';
+}
 
 /** The table page's live data and actions. */
 export interface LiveTable {
   readonly state: TableState;
   readonly connection: ConnectionState;
+  readonly link: LinkState; // the board takes input only while 'online'
   readonly notFound: boolean;
   readonly followTable: string | null; // the rematch table this page goes on to (players and spectators alike)
   readonly send: (message: ClientMessage) => boolean;
@@ -24,6 +41,7 @@ export function useTable(id: string): LiveTable {
   const [state, dispatch] = useReducer(tableReducer, INITIAL_TABLE_STATE);
   const [connectionState, setConnectionState] = useState<ConnectionState>('connecting');
   const [notFound, setNotFound] = useState(false);
+  const [inStep, setInStep] = useState(false); // a welcome arrived on the socket now open
   const [followTable, setFollowTable] = useState<string | null>(null);
   const connection = useRef<Connection | null>(null);
   const sentToken = useRef<string | undefined>(undefined);
@@ -38,9 +56,14 @@ export function useTable(id: string): LiveTable {
         sentToken.current = loadSeat(id)?.token;
         return sentToken.current ? { type: 'hello', token: sentToken.current } : { type: 'hello' };
       },
-      onState: (next) => live && setConnectionState(next),
+      onState: (next) => {
+        if (!live) return;
+        setConnectionState(next);
+        if (next !== 'open') setInStep(false);
+      },
       onMessage: (message) => {
         if (!live) return;
+        if (message.type === 'welcome') setInStep(true);
         if (message.type === 'welcome' && sentToken.current) {
           // The server names our seat: remember its side, or forget a token it did not accept.
           if (message.role === 'spectator') forgetSeat(id);
@@ -79,6 +102,12 @@ export function useTable(id: string): LiveTable {
     if (state.stale) connection.current?.reconnect();
   }, [state.stale]);
 
+  // While a game is on, a ping every 2 s and 5 s of silence is a lost connection; otherwise the idle pace.
+  const playing = state.table?.status === 'playing';
+  useEffect(() => {
+    connection.current?.setTiming(playing ? LIVENESS_IN_PLAY : LIVENESS_IDLE);
+  }, [playing]);
+
   const send = useCallback((message: ClientMessage) => connection.current?.send(message) ?? false, []);
 
   const sit = useCallback(
@@ -94,5 +123,6 @@ export function useTable(id: string): LiveTable {
 
   const dismissError = useCallback(() => dispatch({ type: 'dismiss-error' }), []);
 
-  return { state, connection: connectionState, notFound, followTable, send, sit, dismissError };
+  const link = linkState(connectionState, inStep);
+  return { state, connection: connectionState, link, notFound, followTable, send, sit, dismissError };
 }

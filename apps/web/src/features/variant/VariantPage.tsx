@@ -6,9 +6,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
-import { NotFound } from '../../app/NotFound';
-import { CreateTableForm } from './CreateTableForm';
-import { StartPicture } from './StartPicture';
+import { AnalysisLink } from '../../components/AnalysisLink';
+import { StartPicture } from '../../components/board/StartPicture';
+import { CreateTableForm } from '../../components/create-table/CreateTableForm';
+import { NotFound } from '../../components/NotFound';
 
 /** The rows of the rule-changes table, in docs/product.md order. */
 export const CHANGE_ROWS = ['board', 'pieces', 'setup', 'geeseMove', 'capture', 'foxWins', 'geeseWin'] as const;
@@ -64,7 +65,8 @@ export default function VariantPage() {
       </div>
       <section aria-labelledby="create-heading" className="panel variant__create">
         <h2 id="create-heading">{t('variant.play', { name })}</h2>
-        <CreateTableForm info={info} onOptions={setOptions} />
+        <CreateTableForm variant={info.id} onOptions={setOptions} />
+        <AnalysisLink variant={id} options={options} />
       </section>
       <section aria-labelledby="rules-heading">
         <h2 id="rules-heading">{t('variant.rules')}</h2>

@@ -1,0 +1,265 @@
+// v1.2 "The solution" over the real server and sockets, with a small table built here (tiers 4..6 of 13 geese):
+// VariantInfo.solved, GET /api/solution/:variant and its errors, GET /api/tables/:id/verdicts, level 9 at creation
+// and in play; and a server without any table.
+import { rmSync } from 'node:fs';
+
+import type { CreateTableResponse } from '@fg/protocol';
+import {
+  applyMove,
+  countGeese,
+  type Game,
+  GOOSE,
+  makePosition,
+  newGame,
+  playPath,
+  type Position,
+  startPosition,
+} from '@fg/rules';
+import { openSolution, type Solution } from '@fg/solver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { choosePerfect } from './computer/perfect.js';
+import { SOLUTION_READS_PER_MINUTE } from './solution/solution-routes.js';
+import { Solutions } from './solution/solutions.js';
+import { gameVerdicts } from './solution/verdicts.js';
+import { joinTable, request, seatedTable, startServer, type TestServer } from './testing/harness.js';
+import { startServerProcess } from './testing/server-process.js';
+import { buildTestTable, geeseWins, SOLVED } from './testing/solution-table.js';
+
+let dir: string;
+let solution: Solution;
+let won: Position[]; // geese to move, the geese win
+let server: TestServer;
+
+beforeAll(async () => {
+  dir = await buildTestTable(6);
+  solution = openSolution(dir, { geese: 13 })!;
+  won = geeseWins(dir, solution, 6);
+  server = await startServer({ solutionDir: dir, computerThinkMs: 30, computerThreads: 1 });
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+  solution.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const text = (position: Position): string => makePosition(SOLVED.board, position);
+const ask = (query: string, variant = 'standard') => request(server.base, 'GET', `/api/solution/${variant}?${query}`);
+const positionQuery = (position: Position, options = 'geese=13&sideways=false'): string =>
+  `position=${encodeURIComponent(text(position))}&${options}`;
+
+describe('GET /api/variants', () => {
+  it('lists the solved option sets, every option given; other variants none', async () => {
+    const { status, body } = await request(server.base, 'GET', '/api/variants');
+    expect(status).toBe(200);
+    const solved = Object.fromEntries(
+      (body.variants as { id: string; solved: unknown }[]).map((v) => [v.id, v.solved]),
+    );
+    expect(solved).toEqual({
+      standard: [{ geese: 13, sideways: false }],
+      'two-foxes': [],
+      'big-cross': [],
+      raevskak: [],
+    });
+  });
+});
+
+describe('GET /api/solution/:variant', () => {
+  it('answers the winner and every move that keeps the win, as the table says', async () => {
+    const position = won[0]!;
+    const { status, body } = await ask(positionQuery(position));
+    expect(status).toBe(200);
+    expect(body).toEqual({ winner: 'geese', keep: solution.verdict(position).keep });
+    expect(body.keep.length).toBeGreaterThan(0);
+    // The options may be left to their defaults.
+    expect((await ask(`position=${encodeURIComponent(text(position))}`)).body).toEqual(body);
+  });
+
+  it('answers keep [] when the side to move loses', async () => {
+    const start = won[0]!;
+    const position = applyMove(SOLVED, start, choosePerfect(solution, newGame(SOLVED, start))!.path);
+    expect((await ask(positionQuery(position))).body).toEqual({ winner: 'geese', keep: [] });
+  });
+
+  it('is rate-limited like the other reads', async () => {
+    const response = await fetch(`${server.base}/api/solution/standard?${positionQuery(won[0]!)}`);
+    expect(response.headers.get('x-ratelimit-limit')).toBe(String(SOLUTION_READS_PER_MINUTE));
+  });
+
+  const thirteen = startPosition(SOLVED);
+  const fourteen = (): Position => {
+    const cells = thirteen.cells.slice();
+    cells[cells.findIndex((c, p) => c === 0 && p > 20)] = GOOSE;
+    return { ...thirteen, cells };
+  };
+  it.each([
+    ['no position', 'geese=13', 400, 'bad-request', 'position='],
+    ['a bad position text', 'position=fox:z9&geese=13', 400, 'bad-request', 'bad position'],
+    [
+      'more geese than the table covers',
+      positionQuery(thirteen),
+      400,
+      'bad-request',
+      'at most 6 geese; this one has 13',
+    ],
+    ['more geese than the options start with', positionQuery(fourteen()), 400, 'bad-request', 'too many geese: 14'],
+    ['a bad option value', 'position=x&geese=many', 400, 'bad-request', 'bad value "many"'],
+    ['unknown options', 'position=x&geese=14', 400, 'bad-request', 'geese'],
+    [
+      'sideways moves',
+      positionQuery(thirteen, 'geese=13&sideways=true'),
+      404,
+      'not-solved',
+      'solved here: standard {"geese":13,"sideways":false}',
+    ],
+    ['15 geese', positionQuery(thirteen, 'geese=15'), 404, 'not-solved', 'no solution table for standard'],
+  ])('%s', async (_what, query, status, code, words) => {
+    const answer = await ask(query);
+    expect(answer.status).toBe(status);
+    expect(answer.body.error.code).toBe(code);
+    expect(answer.body.error.message).toContain(words);
+  });
+
+  it('an unknown variant is a bad request, an unsolved one not-solved', async () => {
+    expect((await ask('position=x', 'foxes-9')).body.error.code).toBe('bad-request');
+    const other = await ask('position=x', 'two-foxes');
+    expect([other.status, other.body.error.code]).toEqual([404, 'not-solved']);
+  });
+});
+
+describe('GET /api/tables/:id/verdicts', () => {
+  it('answers table-not-found for an unknown table', async () => {
+    const answer = await request(server.base, 'GET', '/api/tables/nosuchtable0/verdicts');
+    expect([answer.status, answer.body.error.code]).toEqual([404, 'table-not-found']);
+  });
+
+  it('answers not-solved, naming the limit, for a game the test table does not cover', async () => {
+    const table = await seatedTable(server);
+    const answer = await request(server.base, 'GET', `/api/tables/${table.id}/verdicts`);
+    expect([answer.status, answer.body.error.code]).toEqual([404, 'not-solved']);
+    expect(answer.body.error.message).toContain('at most 6 geese; ply 0 has 13');
+    await Promise.all([table.fox.close(), table.geese.close()]);
+  });
+
+  it('answers ply + 1 verdicts of a played table, the last one of a resigned game from the table', async () => {
+    // A stand-in table that covers every position: the winner is the side not to move (so every move changes it).
+    const everywhere = {
+      ...solution,
+      maxGeese: 13,
+      covers: () => true,
+      winner: (p: Position) => (p.turn === 'fox' ? 'geese' : 'fox'),
+      close: () => undefined,
+    } satisfies Solution;
+    const stand = await startServer(
+      {},
+      { solutions: new Solutions('stand-in', [{ options: SOLVED.options, solution: everywhere }]) },
+    );
+    try {
+      const table = await seatedTable(stand);
+      let game = newGame(SOLVED);
+      for (let ply = 0; ply < 4; ply++) {
+        const path = game.legal[0]!;
+        const mover = game.position.turn === 'fox' ? table.fox : table.geese;
+        mover.send({ type: 'move', ply, path: path.map((p) => SOLVED.board.points[p]!.name) });
+        await table.fox.next('moved');
+        game = (playPath(game, path) as { ok: true; value: Game }).value;
+      }
+      table.geese.send({ type: 'resign' });
+      await table.fox.next('ended');
+      const answer = await request(stand.base, 'GET', `/api/tables/${table.id}/verdicts`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ verdicts: ['geese', 'fox', 'geese', 'fox', 'geese'] });
+      await Promise.all([table.fox.close(), table.geese.close()]);
+    } finally {
+      await stand.close();
+    }
+  });
+
+  it('the verdicts of a game from a won position: the same winner while it keeps the win, the rules at the end', () => {
+    for (const start of won.slice(0, 10)) {
+      let game = newGame(SOLVED, start);
+      while (!game.result) {
+        const path =
+          game.position.turn === 'geese' ? choosePerfect(solution, game)!.path : game.legal[game.legal.length - 1]!;
+        game = (playPath(game, path) as { ok: true; value: Game }).value;
+      }
+      const verdicts = gameVerdicts(solution, game);
+      expect(verdicts).toEqual({ ok: true, value: Array(game.moves.length + 1).fill('geese') });
+      expect(game.result.winner).toBe('geese');
+    }
+  });
+
+  it('the verdicts change hands at the move that throws the win away', () => {
+    const start = won.find((p) => {
+      const game = newGame(SOLVED, p);
+      return game.legal.some((path) => solution.winner(applyMove(SOLVED, p, path)) === 'fox');
+    })!;
+    const game = newGame(SOLVED, start);
+    const blunder = game.legal.find((path) => solution.winner(applyMove(SOLVED, start, path)) === 'fox')!;
+    const after = (playPath(game, blunder) as { ok: true; value: Game }).value;
+    expect(gameVerdicts(solution, after)).toEqual({ ok: true, value: ['geese', 'fox'] });
+    expect(countGeese(after.position)).toBe(6);
+  });
+});
+
+describe('computer level 9', () => {
+  const create = (options: object, level = 9) =>
+    request(server.base, 'POST', '/api/tables', { variant: 'standard', options, side: 'geese', computer: { level } });
+
+  it('is accepted for the solved options and plays (beyond the test table, as level 8)', async () => {
+    const answer = await create({ geese: 13 });
+    expect(answer.status).toBe(201);
+    const created = answer.body as CreateTableResponse;
+    expect(created.table.seats.fox).toEqual({ taken: true, online: true, computer: 9 });
+    const human = await joinTable(server, created.table.id, created.seat.token);
+    const moved = await human.next('moved', () => true, 10_000);
+    expect(moved.ply).toBe(0);
+    await human.close();
+  });
+
+  it.each([
+    ['15 geese', { geese: 15 }],
+    ['sideways moves', { geese: 13, sideways: true }],
+  ])('is refused for %s, naming the solved option sets', async (_what, options) => {
+    const answer = await create(options);
+    expect([answer.status, answer.body.error.code]).toEqual([400, 'bad-request']);
+    expect(answer.body.error.message).toContain('solved here: standard {"geese":13,"sideways":false}');
+  });
+});
+
+describe('without a table', () => {
+  it('answers not-solved, lists nothing solved, refuses level 9 and logs one line saying how to build one', async () => {
+    const output: string[] = [];
+    const child = await startServerProcess({ env: { LOG_LEVEL: 'info' }, onOutput: (chunk) => output.push(chunk) });
+    try {
+      const get = async (path: string) => {
+        const response = await fetch(child.url + path);
+        return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      };
+      const solutionAnswer = await get(`/api/solution/standard?${positionQuery(won[0]!)}`);
+      expect([solutionAnswer.status, solutionAnswer.body.error.code]).toEqual([404, 'not-solved']);
+      expect(solutionAnswer.body.error.message).toContain('solved here: none is installed here');
+      const variants = await get('/api/variants');
+      expect(variants.body.variants.map((v: { solved: unknown[] }) => v.solved)).toEqual([[], [], [], []]);
+      const created = await fetch(`${child.url}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ variant: 'standard', computer: { level: 9 } }),
+      });
+      expect(created.status).toBe(400);
+      const table = await fetch(`${child.url}/api/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ variant: 'standard' }),
+      });
+      const id = ((await table.json()) as CreateTableResponse).table.id;
+      const verdicts = await get(`/api/tables/${id}/verdicts`);
+      expect([verdicts.status, verdicts.body.error.code]).toEqual([404, 'not-solved']);
+      const lines = output.join('').split('\n');
+      expect(lines.filter((line) => line.includes('pnpm solve standard --geese 13'))).toHaveLength(1);
+    } finally {
+      await child.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,68 @@
+// v1.2 "The solution" (docs/protocol.md): `GET /api/solution/:variant` (one position's verdict) and
+// `GET /api/tables/:id/verdicts` (every position of a game), answered from the tables opened at start.
+import { tableIdSchema } from '@fg/protocol';
+import { getVariant, type OptionValue, parsePosition, replayRecord, type Variant } from '@fg/rules';
+import type { FastifyInstance } from 'fastify';
+
+import { sendError } from '../routes/errors.js';
+import { type Answer, done, refuse } from '../tables/answer.js';
+import type { Authority } from '../tables/authority.js';
+import type { Solutions } from './solutions.js';
+import { gameVerdicts, positionVerdict } from './verdicts.js';
+
+/** Reads one address may make a minute of each route: an analysis board asks once a move shown. */
+export const SOLUTION_READS_PER_MINUTE = 600;
+
+const limit = { config: { rateLimit: { max: SOLUTION_READS_PER_MINUTE, timeWindow: 60_000 } } };
+
+type SolutionRequest = { Params: { variant: string }; Querystring: Record<string, string | string[] | undefined> };
+
+/** Registers the solution's routes. */
+export function registerSolutionRoutes(app: FastifyInstance, authority: Authority, solutions: Solutions): void {
+  app.get<SolutionRequest>('/api/solution/:variant', limit, async (request, reply) => {
+    const { position: text, ...rest } = request.query;
+    const variant = variantFrom(request.params.variant, rest);
+    if (!variant.ok) return sendError(reply, variant.error.code, variant.error.message);
+    const solution = solutions.for(variant.value);
+    if (!solution) return sendError(reply, 'not-solved', notSolved(variant.value, solutions));
+    if (typeof text !== 'string') return sendError(reply, 'bad-request', 'expected one ?position=<position text>');
+    const position = parsePosition(variant.value, text);
+    // The rules refuse more geese than the options start with, too.
+    if (!position.ok) return sendError(reply, 'bad-request', `bad position: ${position.error.message}`);
+    const verdict = positionVerdict(solution, position.value);
+    if (!verdict.ok) return sendError(reply, verdict.error.code, verdict.error.message);
+    return { winner: verdict.value.winner, keep: verdict.value.keep };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id/verdicts', limit, async (request, reply) => {
+    const { id } = request.params;
+    const found = tableIdSchema.safeParse(id).success ? await authority.record(id) : null;
+    if (!found) return sendError(reply, 'table-not-found', `no table "${id}"`);
+    const game = replayRecord(found.record);
+    if (!game.ok) throw new Error(`table ${id}: ${game.error.message}`); // the authority only keeps tables that replay
+    const solution = solutions.for(game.value.variant);
+    if (!solution) return sendError(reply, 'not-solved', notSolved(game.value.variant, solutions));
+    const verdicts = gameVerdicts(solution, game.value);
+    if (!verdicts.ok) return sendError(reply, verdicts.error.code, verdicts.error.message);
+    return { verdicts: verdicts.value };
+  });
+}
+
+/** The refusal's words: which options are solved here. */
+function notSolved(variant: Variant, solutions: Solutions): string {
+  return `no solution table for ${variant.id} ${JSON.stringify(variant.options)}; solved here: ${solutions.describe()}`;
+}
+
+/** The variant with the options of the query (`geese=13&sideways=false`); anything else answers `bad-request`. */
+function variantFrom(id: string, query: Record<string, string | string[] | undefined>): Answer<Variant, 'bad-request'> {
+  const options: Record<string, OptionValue> = {};
+  for (const [name, raw] of Object.entries(query)) {
+    if (typeof raw !== 'string') return refuse('bad-request', `expected one value of "${name}"`);
+    const value = raw === 'true' ? true : raw === 'false' ? false : /^\d+$/.test(raw) ? Number(raw) : null;
+    if (value === null)
+      return refuse('bad-request', `bad value "${raw}" of "${name}"; expected a number, true or false`);
+    options[name] = value;
+  }
+  const variant = getVariant(id, options);
+  return variant.ok ? done(variant.value) : refuse('bad-request', variant.error.message);
+}

@@ -1,0 +1,67 @@
+// v1.2 test helpers: a small solution table built in seconds (tiers 4..6 of 13 geese, docs/solution.md "A test
+// table"), and the rare positions in it where a side to move wins but a move would throw the win away.
+import { openSync, readSync } from 'node:fs';
+
+import { EMPTY, FOX, getVariant, GOOSE, type Position, type Variant } from '@fg/rules';
+import { type Solution, tablePath } from '@fg/solver';
+import { buildSmallTable } from '@fg/solver/testing';
+
+/** The solved options: standard, 13 geese, no sideways moves. */
+export const SOLVED: Variant = (() => {
+  const v = getVariant('standard', { geese: 13, sideways: false });
+  if (!v.ok) throw new Error(v.error.message);
+  return v.value;
+})();
+
+/** Builds tiers 4..upTo of the 13-geese table in a new temporary folder (the solutions directory); its path. */
+export function buildTestTable(upTo = 6): Promise<string> {
+  return buildSmallTable(upTo);
+}
+
+/** C(n, k) for the small numbers of the 33 points. */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+}
+
+/** The geese set of colex rank r (docs/solution.md: rank = sum of C(p_i, i + 1)). */
+function unrank(rank: number, k: number): number[] {
+  const out = new Array<number>(k);
+  let r = rank;
+  for (let i = k; i >= 1; i--) {
+    let p = i - 1;
+    while (choose(p + 1, i) <= r) p++;
+    out[i - 1] = p;
+    r -= choose(p, i);
+  }
+  return out;
+}
+
+/**
+ * Every position of tier k with the geese to move that the geese win (docs/solution.md: a set bit of GW), read
+ * from the file of the table in `dir`: the few positions where the geese must find the right move.
+ */
+export function geeseWins(dir: string, solution: Solution, k: number): Position[] {
+  const tier = solution.header.tiers.find((t) => t.geese === k);
+  if (!tier) throw new Error(`no tier ${k}`);
+  const words = Buffer.alloc(4 * tier.sets);
+  const fd = openSync(tablePath(dir, solution.geese), 'r');
+  readSync(fd, words, 0, words.length, tier.gwOffset);
+  const found: Position[] = [];
+  for (let rank = 0; rank < tier.sets; rank++) {
+    const mask = words.readUInt32LE(4 * rank);
+    if (mask === 0) continue;
+    const geese = new Set(unrank(rank, k));
+    const free = Array.from({ length: 33 }, (_, p) => p).filter((p) => !geese.has(p));
+    for (let j = 0; j < free.length; j++) {
+      if (((mask >>> j) & 1) === 0) continue;
+      const cells = new Uint8Array(33).fill(EMPTY);
+      for (const g of geese) cells[g] = GOOSE;
+      cells[free[j]!] = FOX;
+      found.push({ cells, turn: 'geese', quiet: 0 });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,187 @@
+// @vitest-environment node
+// The analysis board in real headless Chromium against the real server: the engine's evaluation
+// and line from the worker, moves played and stepped through with the keys, a position set up by
+// text, the solution's verdict (its answer stood in by a route), and "Analyse this game" on a
+// finished table with the losing mistake marked.
+import { getVariant, isJump, makeMoveText, newGame, playPath } from '@fg/rules';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  browserTestsSkipReason,
+  type Created,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  seatedContext,
+  startServer,
+} from './harness';
+
+const skip = browserTestsSkipReason();
+if (skip) console.warn(`browser tests skipped: ${skip}`);
+
+const standard = getVariant('standard', {});
+if (!standard.ok) throw new Error(standard.error.message);
+const STANDARD = standard.value;
+const names = (path: readonly number[]): string[] => path.map((p) => STANDARD.board.points[p]!.name);
+
+/** The evaluation shown, once the engine has said something. */
+async function shownEval(page: Page): Promise<number> {
+  const score = page.locator('[data-eval]');
+  await score.waitFor();
+  return Number(await score.getAttribute('data-eval'));
+}
+
+const movesShown = (page: Page) => page.locator('.analysis-moves .moves__list li code').allTextContents();
+
+/** A fox move, then a geese move that leaves a goose to be jumped, then the fox's jump. */
+function blunderLine(): string[][] {
+  const start = newGame(STANDARD);
+  for (const fox of start.legal) {
+    const afterFox = playPath(start, fox);
+    if (!afterFox.ok) continue;
+    for (const goose of afterFox.value.legal) {
+      const afterGoose = playPath(afterFox.value, goose);
+      if (!afterGoose.ok) continue;
+      const jump = afterGoose.value.legal.find((m) => isJump(STANDARD, m));
+      if (jump) return [names(fox), names(goose), names(jump)];
+    }
+  }
+  throw new Error('no blunder found');
+}
+
+describe.skipIf(skip !== null)('the analysis board in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('evaluates the start in a worker, plays any legal move, steps back and forward with the keys', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/analysis/standard?geese=13&sideways=false&lang=en`);
+    expect(Number.isFinite(await shownEval(page))).toBe(true);
+    await page.locator('.eval__line code').waitFor();
+    // The page's own thread has no engine: the search runs in a worker.
+    expect(
+      await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('engine.worker'))),
+    ).toBe(true);
+
+    const [fox, goose] = blunderLine();
+    for (const point of fox!) await page.locator(`[data-point="${point}"]`).click();
+    for (const point of goose!) await page.locator(`[data-point="${point}"]`).click();
+    await expect
+      .poll(() => movesShown(page))
+      .toEqual([
+        makeMoveText(
+          STANDARD.board,
+          fox!.map((n) => STANDARD.board.pointIndex(n)),
+        ),
+        makeMoveText(
+          STANDARD.board,
+          goose!.map((n) => STANDARD.board.pointIndex(n)),
+        ),
+      ]);
+    // The fox can now take a goose: the evaluation says so (from the fox's side).
+    await expect.poll(() => shownEval(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    // Arrow keys move between board points while one has the focus; elsewhere they step through the moves.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('1 move played');
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('0 moves played');
+    await page.keyboard.press('End');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('2 moves played');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sets up a position by text; a proven win reads "wins in"; the solution gives the verdict and keep moves', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    // The solver's endpoints answer as docs/protocol.md says (stand-ins: no table is installed here).
+    await page.route('**/api/variants', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { variants: { id: string; solved?: object[] }[] };
+      for (const v of body.variants) if (v.id === 'standard') v.solved = [{ geese: 13, sideways: false }];
+      await route.fulfill({ response, json: body });
+    });
+    await page.route('**/api/solution/standard?*', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ winner: 'fox', keep: ['d4xd6'] }) }),
+    );
+    await page.goto(`${server.url}/analysis/standard?lang=en`);
+    await page.getByLabel('Position').fill('fox:d4 geese:d5,a3,g3,c1 turn:fox');
+    await page.getByRole('button', { name: 'Set up' }).click();
+    await expect
+      .poll(() => page.locator('.eval__score strong').textContent(), { timeout: 10_000 })
+      .toBe('The fox wins in 1 move');
+    expect(await shownEval(page)).toBe(100);
+    await expect.poll(() => page.locator('[data-verdict]').getAttribute('data-verdict')).toBe('fox');
+    expect(await page.locator('[data-verdict] code').textContent()).toBe('d4xd6');
+    await page.close();
+  });
+
+  it('"Analyse this game" on a finished table opens its moves with the losing mistake marked', async () => {
+    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
+    const id = created.table.id;
+    const second = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${id}/seats`, {});
+    const foxContext = await seatedContext(browser, id, created.seat, { viewport: { width: 1200, height: 900 } });
+    const geeseContext = await seatedContext(browser, id, second.seat, { viewport: { width: 1000, height: 800 } });
+    const fox = await foxContext.newPage();
+    const geese = await geeseContext.newPage();
+    await Promise.all([fox.goto(`${server.url}/t/${id}?lang=en`), geese.goto(`${server.url}/t/${id}?lang=en`)]);
+    const line = blunderLine();
+    const players = [fox, geese, fox];
+    for (const [i, path] of line.entries()) {
+      const page = players[i]!;
+      await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Your move/);
+      for (const point of path) await page.locator(`[data-point="${point}"]`).click();
+    }
+    await expect.poll(() => geese.getByRole('status').textContent()).toMatch(/^Your move/);
+    await geese.getByRole('button', { name: 'Resign' }).click();
+    await geese.getByRole('button', { name: 'Confirm resignation' }).click();
+    await fox.getByRole('button', { name: 'Analyse this game' }).click();
+    await fox.waitForURL(/\/analysis\/standard\?/);
+    await expect.poll(() => movesShown(fox)).toHaveLength(3);
+    // No solution here: the engine marks the geese's move that let a goose be taken.
+    const marks = fox.locator('[data-marks="engine"][data-complete="true"]');
+    await marks.waitFor({ timeout: 20_000 });
+    const marked = await fox.locator('.analysis-moves .moves__list [data-mark]').allTextContents();
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toContain(
+      makeMoveText(
+        STANDARD.board,
+        line[1]!.map((n) => STANDARD.board.pointIndex(n)),
+      ),
+    );
+    await foxContext.close();
+    await geeseContext.close();
+  });
+
+  it("marks the decisive mistake from the table's verdicts where the game is solved", async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    // The verdicts endpoint as docs/protocol.md says: the winner before each move and after the last.
+    await page.route('**/api/tables/V1StGXR8_Z/verdicts', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ verdicts: ['geese', 'geese', 'fox', 'fox'] }),
+      }),
+    );
+    const moves = blunderLine().map((path) =>
+      makeMoveText(
+        STANDARD.board,
+        path.map((n) => STANDARD.board.pointIndex(n)),
+      ),
+    );
+    await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
+    await page.locator('[data-marks="solution"]').waitFor();
+    expect(await page.locator('.analysis-moves [data-mark="decisive"] code').allTextContents()).toEqual([moves[1]]);
+    await page.close();
+  });
+});

@@ -1,0 +1,258 @@
+// @vitest-environment node
+// The v1.2 table in real Chromium against the real server: a still board (its top edge measured before
+// and after every notice, on a laptop and on a phone), premove, drag and drop, and a page set offline.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  browserTestsSkipReason,
+  type Created,
+  launchChromium,
+  postJson,
+  type RunningServer,
+  seatedContext,
+  startServer,
+} from './harness';
+
+const skip = browserTestsSkipReason();
+const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
+
+describe.skipIf(skip !== null)('the v1.2 table page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A new standard table with the fox seat taken (the geese seat too unless `waiting`). */
+  async function table(waiting = false) {
+    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
+    const id = created.table.id;
+    const url = `${server.url}/t/${id}?lang=en`;
+    const join = () => postJson<{ seat: Created['seat'] }>(server, `/api/tables/${id}/seats`, { side: 'geese' });
+    const geese = waiting ? null : (await join()).seat;
+    return { id, url, fox: created.seat, geese, join };
+  }
+
+  /** A page in its own browser context, holding `seat` (or watching). */
+  async function open(
+    t: { id: string; url: string },
+    seat: Created['seat'] | null,
+    options: Parameters<Browser['newContext']>[0] = DESKTOP,
+  ): Promise<Page> {
+    const context = seat ? await seatedContext(browser, t.id, seat, options) : await browser.newContext(options);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(t.url);
+    await page.locator('[data-board] svg').waitFor();
+    return page;
+  }
+
+  const status = (page: Page) => page.getByRole('status').textContent();
+  const piece = (page: Page, point: string) => page.locator(`[data-point="${point}"]`).getAttribute('data-piece');
+  const play = async (page: Page, points: readonly string[]) => {
+    for (const point of points) await page.locator(`[data-point="${point}"]`).click();
+  };
+  /** The board's top edge in the document (scrolling aside), in CSS px. */
+  const boardTop = (page: Page) =>
+    page.evaluate(() => document.querySelector('[data-board]')!.getBoundingClientRect().top + window.scrollY);
+  /** Runs `step`, waits until `shown` holds, and checks the board's top has stayed within 2 px. */
+  async function still(page: Page, what: string, step: () => Promise<unknown>, shown: () => Promise<unknown>) {
+    const before = await boardTop(page);
+    await step();
+    await shown();
+    const after = await boardTop(page);
+    expect(Math.abs(after - before), `${what}: the board moved from ${before} to ${after}`).toBeLessThanOrEqual(2);
+  }
+
+  it.each([
+    ['a laptop', DESKTOP],
+    ['a phone', PHONE],
+  ])(
+    'keeps the board still on %s while notices come and go',
+    async (_, device) => {
+      const t = await table(true);
+      const fox = await open(t, t.fox, device);
+      const watcher = await open(t, null, device);
+      await watcher.getByRole('button', { name: 'Take the geese seat' }).waitFor();
+      // The join banner goes when the seat is taken by someone else; the fox hears of the friend.
+      let geeseSeat: Created['seat'] | null = null;
+      await still(
+        watcher,
+        'join banner gone',
+        async () => (geeseSeat = (await t.join()).seat),
+        () => watcher.getByRole('button', { name: 'Take the geese seat' }).waitFor({ state: 'detached' }),
+      );
+      await expect.poll(() => status(fox)).toBe('Your move (fox)');
+      const geese = await open(t, geeseSeat, device);
+      await still(
+        fox,
+        'a hint',
+        () => play(fox, ['c1']),
+        () => fox.getByRole('note').waitFor(),
+      );
+      await still(
+        fox,
+        'Cancel beside a picked piece',
+        () => play(fox, ['d4']),
+        () => fox.getByRole('button', { name: 'Cancel', exact: true }).waitFor(),
+      );
+      await still(
+        fox,
+        'the move played',
+        () => play(fox, ['d5']),
+        () => expect.poll(() => status(geese)).toBe('Your move (geese)'),
+      );
+      await still(
+        fox,
+        'a draw offer',
+        () => geese.getByRole('button', { name: 'Offer draw' }).click(),
+        () => fox.getByRole('button', { name: 'Decline draw' }).waitFor(),
+      );
+      await still(
+        geese,
+        'a declined draw offer',
+        () => fox.getByRole('button', { name: 'Decline draw' }).click(),
+        () =>
+          expect
+            .poll(() => geese.locator('[data-declined="draw"]').textContent())
+            .toBe('Your draw offer was declined.'),
+      );
+      await play(geese, ['c3', 'c4']);
+      await expect.poll(() => status(fox)).toBe('Your move (fox)');
+      await still(
+        fox,
+        'the review bar',
+        () => fox.getByRole('button', { name: /^d4-d5/ }).click(),
+        () => fox.getByRole('button', { name: 'Back to the game' }).waitFor(),
+      );
+      await still(
+        fox,
+        'the review bar gone',
+        () => fox.getByRole('button', { name: 'Back to the game' }).click(),
+        () => fox.getByRole('button', { name: 'Back to the game' }).waitFor({ state: 'detached' }),
+      );
+      await still(
+        fox,
+        'the end',
+        () =>
+          fox
+            .getByRole('button', { name: 'Resign' })
+            .click()
+            .then(() => fox.getByRole('button', { name: 'Confirm resignation' }).click()),
+        () => expect.poll(() => status(fox)).toMatch(/^The geese win/),
+      );
+    },
+    90_000,
+  );
+
+  it('clears a stale hint when the game ends', async () => {
+    const t = await table();
+    const fox = await open(t, t.fox);
+    const geese = await open(t, t.geese);
+    await play(geese, ['d4']); // the fox: not the geese's to move, and no premove to set
+    await expect.poll(() => geese.getByRole('note').textContent()).toBe('Wait: it is not your move.');
+    await fox.getByRole('button', { name: 'Resign' }).click();
+    await fox.getByRole('button', { name: 'Confirm resignation' }).click();
+    await expect.poll(() => status(geese)).toMatch(/^The geese win/);
+    expect(await geese.getByRole('note').count()).toBe(0);
+  });
+
+  it('sets a premove during the opponent turn, shows it, cancels it by a click elsewhere, and plays it at once', async () => {
+    const t = await table();
+    const fox = await open(t, t.fox);
+    const geese = await open(t, t.geese);
+    await play(fox, ['d4', 'd5']);
+    await expect.poll(() => status(fox)).toBe('The geese to move');
+    // A premove, then a click off the board: gone.
+    await play(fox, ['d5', 'd6']);
+    expect(await fox.locator('[data-premove="d5"]').count()).toBe(1);
+    expect(await fox.locator('[data-premove="d6"]').count()).toBe(1);
+    await fox.getByRole('status').click();
+    expect(await fox.locator('[data-premove]').count()).toBe(0);
+    // Set again; the geese move; the fox's premove is played at once.
+    await play(fox, ['d5', 'd6']);
+    await play(geese, ['c3', 'c4']);
+    await expect.poll(() => piece(geese, 'd6')).toBe('fox');
+    await expect.poll(() => status(geese)).toBe('Your move (geese)');
+    expect(await fox.locator('[data-premove]').count()).toBe(0);
+  });
+
+  it('drags a piece with the mouse, and with touch and pen pointer events, all on one path', async () => {
+    const t = await table();
+    const fox = await open(t, t.fox);
+    const geese = await open(t, t.geese, PHONE);
+    const center = async (page: Page, point: string) => {
+      const box = (await page.locator(`[data-point="${point}"] .point__hit`).boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const from = await center(fox, 'd4');
+    const to = await center(fox, 'd5');
+    await fox.mouse.move(from.x, from.y);
+    await fox.mouse.down();
+    await fox.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+    expect(await fox.locator('.piece-slot--dragged').count()).toBe(1);
+    await fox.mouse.move(to.x, to.y, { steps: 4 });
+    await fox.mouse.up();
+    await expect.poll(() => piece(geese, 'd5')).toBe('fox');
+    // The geese drag with a finger: the same pointer events, pointerType touch.
+    const drag = async (page: Page, a: string, b: string, pointerType: 'touch' | 'pen') => {
+      const [p, q] = [await center(page, a), await center(page, b)];
+      // Each event in a frame of its own, as a finger's or a pen's events come (not all in one task).
+      await page.evaluate(
+        async ({ p, q, pointerType }) => {
+          const svg = document.querySelector('[data-board] svg')!;
+          const fire = async (target: Element, type: string, x: number, y: number) => {
+            const init = { bubbles: true, clientX: x, clientY: y, pointerId: 7, pointerType, isPrimary: true };
+            target.dispatchEvent(new PointerEvent(type, init));
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+          };
+          await fire(document.elementFromPoint(p.x, p.y)!, 'pointerdown', p.x, p.y);
+          for (let i = 1; i <= 5; i++)
+            await fire(svg, 'pointermove', p.x + ((q.x - p.x) * i) / 5, p.y + ((q.y - p.y) * i) / 5);
+          await fire(svg, 'pointerup', q.x, q.y);
+        },
+        { p, q, pointerType },
+      );
+    };
+    await expect.poll(() => status(geese)).toBe('Your move (geese)');
+    await drag(geese, 'c3', 'c4', 'touch');
+    await expect.poll(() => piece(fox, 'c4')).toBe('goose');
+    await expect.poll(() => status(fox)).toBe('Your move (fox)');
+    await drag(fox, 'd5', 'd6', 'pen');
+    await expect.poll(() => piece(geese, 'd6')).toBe('fox');
+  });
+
+  it('shows a page set offline within 5 s, takes no input, and resyncs from a welcome when back', async () => {
+    const t = await table();
+    const fox = await open(t, t.fox);
+    const geese = await open(t, t.geese);
+    await play(fox, ['d4', 'd5']);
+    await expect.poll(() => status(geese)).toBe('Your move (geese)');
+    const link = () => geese.locator('[data-connection]').getAttribute('data-connection');
+    expect(await link()).toBe('online');
+    await geese.context().setOffline(true);
+    const since = Date.now();
+    await expect.poll(link, { timeout: 5_000, interval: 100 }).toBe('offline');
+    expect(Date.now() - since).toBeLessThan(5_000);
+    await geese.getByRole('alert').filter({ hasText: 'Connection lost' }).waitFor();
+    // The board is veiled: a click on a goose picks nothing.
+    await geese.locator('[data-point="c3"]').click({ force: true });
+    expect(await geese.locator('[data-point][aria-pressed="true"]').count()).toBe(0);
+    // Meanwhile the fox resigns; back online, the page catches up from its new welcome.
+    await fox.getByRole('button', { name: 'Resign' }).click();
+    await fox.getByRole('button', { name: 'Confirm resignation' }).click();
+    await geese.context().setOffline(false);
+    await expect.poll(link, { timeout: 15_000 }).toBe('online');
+    await expect.poll(() => status(geese)).toMatch(/^The geese win/);
+    expect(await geese.getByRole('alert').filter({ hasText: 'Connection lost' }).count()).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,56 @@
+// The moves played so far, numbered; each is a button that shows the position after it (review).
+import './review.css';
+
+import type { Side } from '@fg/rules';
+import { opponent } from '@fg/rules';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Props of the move list. */
+export interface MoveListProps {
+  readonly moves: readonly string[]; // ['d4-d5', 'c3-c4']
+  readonly firstSide: Side;
+  readonly shownPly: number | null; // moves shown on the board while reviewing; null: the live game
+  readonly onShow: (ply: number) => void; // show the position after `ply` moves
+}
+
+/** The move list; the newest move is in view. */
+export function MoveList({ moves, firstSide, shownPly, onShow }: MoveListProps) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLOListElement>(null);
+  // The list scrolls within its own height: bring each new move into view (not while reviewing).
+  useEffect(() => {
+    if (list.current && shownPly === null) list.current.scrollTop = list.current.scrollHeight;
+  }, [moves.length, shownPly]);
+  return (
+    <section className="panel moves" aria-labelledby="moves-heading">
+      <h2 id="moves-heading">{t('moves.heading')}</h2>
+      {moves.length === 0 ? (
+        <p className="muted">{t('moves.none')}</p>
+      ) : (
+        <ol className="moves__list" ref={list}>
+          {moves.map((move, i) => {
+            const side = i % 2 === 0 ? firstSide : opponent(firstSide);
+            const shown = shownPly === i + 1;
+            return (
+              <li key={i}>
+                <button
+                  type="button"
+                  className={`moves__move${shown ? ' moves__move--shown' : ''}`}
+                  aria-current={shown ? 'step' : undefined}
+                  onClick={() => onShow(i + 1)}
+                >
+                  <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
+                  {/* The accessible name starts with the move text (docs/product.md hook). */}
+                  <code>{move}</code>
+                  <span className="visually-hidden">{`, ${t(`side.${side}`)}, ${t('moves.number', { n: i + 1 })}`}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <p className="muted moves__hint">{t('review.hint')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { MoveList } from './MoveList';
+import { ReviewBar } from './ReviewBar';
+
+describe('MoveList', () => {
+  it('makes every move a button whose accessible name starts with the move text', () => {
+    const onShow = vi.fn();
+    render(<MoveList moves={['d4-d5', 'c3-c4', 'd5xd3']} firstSide="fox" shownPly={null} onShow={onShow} />);
+    const names = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(names).toEqual(['d4-d5, Fox, move 1', 'c3-c4, Geese, move 2', 'd5xd3, Fox, move 3']);
+    fireEvent.click(screen.getByRole('button', { name: /^c3-c4/ }));
+    expect(onShow).toHaveBeenCalledWith(2);
+  });
+
+  it('marks the move shown in review', () => {
+    render(<MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" shownPly={1} onShow={() => {}} />);
+    expect(screen.getByRole('button', { name: /^d4-d5/ }).getAttribute('aria-current')).toBe('step');
+    expect(screen.getByRole('button', { name: /^c3-c4/ }).hasAttribute('aria-current')).toBe(false);
+  });
+});
+
+describe('ReviewBar', () => {
+  it('steps, returns, and shows a move that came in meanwhile as waiting', () => {
+    const onShow = vi.fn();
+    render(<ReviewBar shownPly={1} moves={['d4-d5', 'c3-c4', 'd5-d6']} seenPly={2} onShow={onShow} />);
+    expect(screen.getByText('After move 1, d4-d5')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toBe('New move waiting: d5-d6');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous move' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next move' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(onShow.mock.calls).toEqual([[0], [2], [null]]);
+  });
+});

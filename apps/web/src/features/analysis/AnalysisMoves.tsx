@@ -1,0 +1,95 @@
+// The analysis board's moves: the line through the shown position, numbered, each a button;
+// the variations played from the shown position are listed below it. Marked moves say why.
+import { opponent, type Side } from '@fg/rules';
+import { useTranslation } from 'react-i18next';
+
+import type { MoveMark } from './game-marks';
+import { lineThrough, type MoveTree } from './move-tree';
+
+/** Props of the move list. */
+interface AnalysisMovesProps {
+  readonly tree: MoveTree;
+  readonly firstSide: Side;
+  readonly marks: ReadonlyMap<number, MoveMark>; // by node id (the game's moves are nodes 1..n)
+  readonly onShow: (id: number) => void;
+  readonly onStep: (where: 'back' | 'forward' | 'start' | 'end') => void;
+}
+
+/** The step buttons: where each goes, its name and its picture. */
+const STEPS = [
+  ['start', 'analysis.start', 'M7 6v12M18 6l-8 6 8 6z'],
+  ['back', 'review.previous', 'M16 6l-9 6 9 6z'],
+  ['forward', 'review.next', 'M8 6l9 6-9 6z'],
+  ['end', 'analysis.end', 'M17 6v12M6 6l8 6-8 6z'],
+] as const;
+
+/** A step button's picture (drawn: no symbol font needed). */
+function StepIcon({ d }: { d: string }) {
+  return (
+    <svg className="tool-icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path d={d} fill="currentColor" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The line through the shown node, with back and forward buttons. */
+export function AnalysisMoves({ tree, firstSide, marks, onShow, onStep }: AnalysisMovesProps) {
+  const { t } = useTranslation();
+  const line = lineThrough(tree, tree.current);
+  const here = tree.nodes[tree.current]!;
+  const variations = here.children.slice(1);
+  const sideAt = (ply: number): Side => (ply % 2 === 0 ? firstSide : opponent(firstSide));
+  return (
+    <section className="panel moves analysis-moves" aria-labelledby="analysis-moves-heading">
+      <h2 id="analysis-moves-heading">{t('analysis.moves')}</h2>
+      <div className="analysis-moves__steps">
+        {STEPS.map(([where, label, icon]) => (
+          <button key={where} type="button" className="secondary" onClick={() => onStep(where)} aria-label={t(label)}>
+            <StepIcon d={icon} />
+          </button>
+        ))}
+      </div>
+      {line.length === 0 ? (
+        <p className="muted">{t('analysis.noMoves')}</p>
+      ) : (
+        <ol className="moves__list">
+          {line.map((id, ply) => {
+            const mark = marks.get(id);
+            const shown = id === tree.current;
+            const side = sideAt(ply);
+            return (
+              <li key={id}>
+                <button
+                  type="button"
+                  className={`moves__move${shown ? ' moves__move--shown' : ''}${mark ? ` moves__move--${mark}` : ''}`}
+                  aria-current={shown ? 'step' : undefined}
+                  data-mark={mark}
+                  onClick={() => onShow(id)}
+                >
+                  <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
+                  <code>{tree.nodes[id]!.move}</code>
+                  {mark && <span className="analysis-moves__mark">{mark === 'decisive' ? '??' : '?'}</span>}
+                  <span className="visually-hidden">
+                    {`, ${t(`side.${side}`)}, ${t('moves.number', { n: ply + 1 })}`}
+                    {mark ? `, ${t(`analysis.mark.${mark}`)}` : ''}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {variations.length > 0 && (
+        <p className="analysis-moves__variations">
+          <span className="muted">{t('analysis.variations')} </span>
+          {variations.map((id) => (
+            <button key={id} type="button" className="link-button" onClick={() => onShow(id)}>
+              <code>{tree.nodes[id]!.move}</code>
+            </button>
+          ))}
+        </p>
+      )}
+      <p className="muted moves__hint">{t('analysis.keys')}</p>
+    </section>
+  );
+}

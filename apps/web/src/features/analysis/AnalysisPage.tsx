@@ -1,0 +1,157 @@
+// The analysis board, `/analysis/:variant?position=…&<options>&moves=…&table=…`: any legal move
+// from any position, the engine's evaluation and best line from a worker, the move tree with
+// back/forward and keys, the solution's verdict where installed, and a game's marked moves.
+import '../../components/board-page.css';
+import '../../components/review/review.css';
+import './analysis.css';
+
+import { type Game, moveTexts, playMoveText, playPoints } from '@fg/rules';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams, useSearch } from 'wouter';
+
+import { GameBoard } from '../../components/game-board/GameBoard';
+import { NotFound } from '../../components/NotFound';
+import { type AnalysisAddress, analysisPath, positionText, readAddress } from '../../lib/analysis-url';
+import { AnalysisMoves } from './AnalysisMoves';
+import { EvalPanel } from './EvalPanel';
+import type { MoveMark } from './game-marks';
+import { lineTree, movesTo, type MoveTree, play, step } from './move-tree';
+import { PositionSetup } from './PositionSetup';
+import { useEngineLine } from './use-engine-line';
+import { useGameMarks } from './use-game-marks';
+import { useVerdict } from './use-verdict';
+
+/** The route: the address read once per address. */
+export default function AnalysisRoute() {
+  const { variant = '' } = useParams();
+  const search = useSearch();
+  const address = useMemo(() => readAddress(variant, search), [variant, search]);
+  const { t } = useTranslation();
+  if ('error' in address) return <NotFound title={t('analysis.badAddress')} />;
+  return <AnalysisBoard key={`${variant}?${search}`} address={address} />;
+}
+
+/** Keys that step through the moves, as in review: not while typing or moving between board points. */
+function useStepKeys(setTree: Dispatch<SetStateAction<MoveTree>>): void {
+  useEffect(() => {
+    const keys: Record<string, 'back' | 'forward' | 'start' | 'end'> = {
+      ArrowLeft: 'back',
+      ArrowRight: 'forward',
+      Home: 'start',
+      End: 'end',
+    };
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [data-point]')) return;
+      const where = keys[event.key];
+      if (!where || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      setTree((tree) => step(tree, where));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setTree]);
+}
+
+/** Games already replayed, per set-up position and line of moves. */
+const replayed = new WeakMap<Game, Map<string, Game>>();
+
+/** The game after `moves` from `start`, replayed once per line (each from its parent's). */
+function gameAfter(start: Game, moves: readonly string[]): Game {
+  let known = replayed.get(start);
+  if (!known) replayed.set(start, (known = new Map<string, Game>()));
+  const key = moves.join(' ');
+  const cached = moves.length === 0 ? start : known.get(key);
+  if (cached) return cached;
+  const before = gameAfter(start, moves.slice(0, -1));
+  const played = playMoveText(before, moves[moves.length - 1]!);
+  const game = played.ok ? played.value : before;
+  known.set(key, game);
+  return game;
+}
+
+/** The board of one address. */
+function AnalysisBoard({ address }: { address: AnalysisAddress }) {
+  const { t } = useTranslation(['common', 'variants']);
+  const [, navigate] = useLocation();
+  const { variant, start } = address;
+  const [tree, setTree] = useState(() => {
+    const opened = lineTree(address.moves);
+    // A game opens at its end, where it was decided; a set-up position at itself.
+    return step(opened, 'end');
+  });
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const game = gameAfter(start, movesTo(tree));
+  const line = useEngineLine(game);
+  const verdict = useVerdict(game);
+  const wholeGame = address.moves.length ? gameAfter(start, address.moves) : null;
+  const gameMarks = useGameMarks(wholeGame, address.table);
+  // The game's moves are the tree's nodes 1..n (lineTree adds them first, in order).
+  const marks = useMemo(() => {
+    const byNode = new Map<number, MoveMark>();
+    for (const [i, mark] of gameMarks.marks) byNode.set(i + 1, mark);
+    return byNode;
+  }, [gameMarks.marks]);
+  const onStep = (where: 'back' | 'forward' | 'start' | 'end'): void => setTree((tr) => step(tr, where));
+  useStepKeys(setTree);
+  useEffect(() => {
+    document.title = `${t('analysis.heading')} · ${t('app.name')}`;
+  }, [t]);
+
+  const onMove = (path: readonly string[]): void => {
+    const played = playPoints(game, path);
+    if (!played.ok) return;
+    const move = moveTexts(played.value).at(-1)!;
+    setTree((tr) => play(tr, move));
+  };
+  const onSetUp = (text: string): void => {
+    const next = readAddress(variant.id, analysisPath(variant, { position: text }).split('?')[1]!);
+    if ('error' in next) return setSetupError(next.error);
+    setSetupError(null);
+    navigate(analysisPath(variant, { position: text }) + languageParam());
+  };
+  const name = t(`variants:${variant.id}.name`, { defaultValue: variant.name });
+  const turn = game.result ? null : game.position.turn;
+
+  return (
+    <div className="page analysis-page">
+      <header className="table-page__header">
+        <h1>{t('analysis.title', { name })}</h1>
+      </header>
+      <p className="status" role="status">
+        {game.result
+          ? t(game.result.winner ? `result.${game.result.winner}` : 'result.draw')
+          : t(`status.turn.${turn!}`)}
+        {` · ${t('analysis.ply', { count: movesTo(tree).length })}`}
+      </p>
+      <div className="table-page__body">
+        <div className="table-page__board">
+          <GameBoard game={game} canMove={!game.result} onMove={onMove} />
+        </div>
+        <aside className="table-page__side">
+          <EvalPanel game={game} line={line} verdict={verdict} />
+          <AnalysisMoves
+            tree={tree}
+            firstSide={start.position.turn}
+            marks={marks}
+            onShow={(id) => setTree((tr) => ({ ...tr, current: id }))}
+            onStep={onStep}
+          />
+          {gameMarks.source && (
+            <p className="muted analysis-page__marks" data-marks={gameMarks.source} data-complete={gameMarks.complete}>
+              {t(`analysis.marksFrom.${gameMarks.source}`, { count: gameMarks.marks.size })}
+            </p>
+          )}
+          <PositionSetup shown={positionText(game)} error={setupError} onSetUp={onSetUp} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The ?lang= of the address, kept when the page moves to another analysis. */
+function languageParam(): string {
+  const lang = new URLSearchParams(window.location.search).get('lang');
+  return lang ? `&lang=${encodeURIComponent(lang)}` : '';
+}

@@ -1,0 +1,66 @@
+// The engine's evaluation (a bar and a number, from the fox's side; "wins in N" once proven), its
+// best line, and the perfect-play verdict with the moves that keep the win where a solution is installed.
+import type { Game } from '@fg/rules';
+import { useTranslation } from 'react-i18next';
+
+import { DECIDED_GEESE } from '../../engine/protocol';
+import type { Verdict } from './solution-api';
+import type { EngineLine } from './use-engine-line';
+
+/** The fox's share of the bar for an evaluation in geese: half at 0, nine tenths at +6.6. */
+const foxShare = (geese: number): number => 1 / (1 + Math.exp(-geese / 3));
+
+/** The number as shown: +0.35, -1.20, 0.00. */
+const signed = (geese: number): string => (geese > 0 ? '+' : '') + geese.toFixed(2);
+
+/** The engine's line and the solution's verdict for the shown position. */
+export function EvalPanel({ game, line, verdict }: { game: Game; line: EngineLine; verdict: Verdict | null }) {
+  const { t } = useTranslation();
+  const { answer } = line;
+  const decided = answer && Math.abs(answer.foxScore) >= DECIDED_GEESE;
+  const share = answer ? foxShare(answer.foxScore) : 0.5;
+  return (
+    <section className="panel eval" aria-labelledby="eval-heading">
+      <h2 id="eval-heading">{t('analysis.engine')}</h2>
+      <div className="eval__bar" aria-hidden="true">
+        <span className="eval__fox" style={{ width: `${(share * 100).toFixed(1)}%` }} />
+      </div>
+      {answer ? (
+        <p className="eval__score" data-eval={answer.foxScore} data-depth={answer.depth}>
+          <strong>
+            {game.result
+              ? t('analysis.over')
+              : decided && answer.winner
+                ? t(`analysis.winsIn.${answer.winner}`, { count: answer.winsIn ?? 0 })
+                : signed(answer.foxScore)}
+          </strong>{' '}
+          <span className="muted">
+            {decided ? '' : t('analysis.foxView')} {game.result ? '' : t('analysis.depth', { depth: answer.depth })}
+            {line.thinking ? ` · ${t('analysis.thinking')}` : ''}
+          </span>
+        </p>
+      ) : (
+        <p className="eval__score muted">{game.result ? t('analysis.over') : t('analysis.thinking')}</p>
+      )}
+      {answer && answer.line.length > 0 && (
+        <p className="eval__line">
+          <span className="muted">{t('analysis.bestLine')} </span>
+          <code>{answer.line.join(' ')}</code>
+        </p>
+      )}
+      {verdict && (
+        <div className="eval__verdict" data-verdict={verdict.winner}>
+          <p>
+            <strong>{t(`analysis.verdict.${verdict.winner}`)}</strong>
+          </p>
+          {verdict.keep.length > 0 && (
+            <p>
+              <span className="muted">{t('analysis.keep')} </span>
+              <code>{verdict.keep.join(' ')}</code>
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// Setting up a position by its text (docs/rules.md position text), and analysing from the shown one.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The position field: shows the shown position's text; "Set up" analyses the text typed. */
+export function PositionSetup({
+  shown,
+  error,
+  onSetUp,
+}: {
+  shown: string;
+  error: string | null;
+  onSetUp: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [typed, setTyped] = useState<{ shown: string; text: string } | null>(null);
+  const text = typed?.shown === shown ? typed.text : shown;
+  return (
+    <form
+      className="panel position-setup"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSetUp(text.trim());
+      }}
+    >
+      <label htmlFor={`${id}-position`}>{t('analysis.position')}</label>
+      <div className="position-setup__row">
+        <input
+          id={`${id}-position`}
+          value={text}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setTyped({ shown, text: e.target.value })}
+        />
+        <button type="submit">{t('analysis.setUp')}</button>
+      </div>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+
+import HomePage from './HomePage';
+
+// The lobby reads the server; here it stays empty.
+vi.mock('./use-lobby', () => ({ useLobby: () => null }));
+
+function renderHome() {
+  const location = memoryLocation({ path: '/' });
+  return render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <HomePage />
+    </Router>,
+  );
+}
+
+describe('HomePage', () => {
+  it('puts Play with a friend first: a section named for it, Random side, no clock, with Create table', () => {
+    renderHome();
+    const sections = screen.getAllByRole('region');
+    expect(sections[0]!.getAttribute('aria-labelledby')).toBeTruthy();
+    const friend = screen.getByRole('region', { name: /^Play with a friend/ });
+    expect(friend.querySelector('select')!.value).toBe('standard');
+    expect((screen.getAllByRole('radio', { name: 'Random' })[0] as HTMLInputElement).checked).toBe(true);
+    expect(friend.textContent).toContain('No clock');
+    const buttons = [...document.querySelectorAll('button')].map((b) => b.textContent);
+    expect(buttons.indexOf('Create table')).toBeLessThan(buttons.indexOf('Play with the computer'));
+  });
+
+  it('offers days a move besides the clocks', () => {
+    renderHome();
+    const time = screen.getByRole('combobox', { name: 'Time control' });
+    const options = [...time.querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toEqual(expect.arrayContaining(['No clock', '5+3', '1 day a move', '14 days a move']));
+  });
+
+  it("sets the form to a card's game when its Create table is pressed, creating nothing", () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    renderHome();
+    const cards = document.querySelectorAll('.card');
+    fireEvent.click(cards[2]!.querySelector('button')!); // Big Cross
+    const friend = screen.getByRole('region', { name: /^Play with a friend/ });
+    expect(friend.querySelector('select')!.value).toBe('big-cross');
+    expect(document.activeElement).toBe(friend.querySelector('select'));
+    expect(
+      fetch.mock.calls.filter(([url]) => (typeof url === 'string' ? url : '').includes('/api/tables')),
+    ).toHaveLength(0);
+    fetch.mockRestore();
+  });
+});

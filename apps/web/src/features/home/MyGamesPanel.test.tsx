@@ -1,0 +1,76 @@
+import type { TableView } from '@fg/protocol';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { saveSeat } from '../../lib/seat-store';
+import { MyGamesPanel } from './MyGamesPanel';
+
+const TOKEN = 'V1StGXR8_Z5jdHi6B-myT';
+/** A standard table in play at ply 0, the fox to move (its own copy: features do not import each other). */
+const PLAYING: TableView = {
+  id: 'table00001',
+  variant: 'standard',
+  options: { geese: 13, sideways: false },
+  status: 'playing',
+  seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
+  spectators: 0,
+  position: 'fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:fox quiet:0',
+  turn: 'fox',
+  ply: 0,
+  moves: [],
+  result: null,
+  rematch: null,
+};
+const table = (id: string, extra: Partial<TableView>): TableView => ({ ...PLAYING, id, ...extra });
+const TABLES = [
+  table('older00yours', { turn: 'geese', ply: 1, moves: ['d4-e5'] }),
+  table('newest0their', { turn: 'fox' }),
+  table('finished0001', { status: 'finished', result: { winner: 'fox', reason: 'resignation' } }),
+];
+
+let requests: string[];
+beforeEach(() => {
+  localStorage.clear();
+  let at = 1000;
+  for (const [id, side] of [
+    ['older00yours', 'geese'],
+    ['finished0001', 'fox'],
+    ['newest0their', 'geese'],
+    ['gone00000001', 'fox'],
+  ] as const) {
+    vi.spyOn(Date, 'now').mockReturnValue((at += 1000));
+    saveSeat(id, { side, token: TOKEN });
+  }
+  vi.restoreAllMocks();
+  requests = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    requests.push(url);
+    return new Response(JSON.stringify({ tables: TABLES }), { status: 200 });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MyGamesPanel', () => {
+  it('reads every table in one request; your move first, then the newest; a finished game can be removed', async () => {
+    const { container } = render(<MyGamesPanel />);
+    await waitFor(() => expect(container.querySelectorAll('[data-my-table]')).toHaveLength(3));
+    expect(requests).toEqual(['/api/tables?ids=gone00000001,newest0their,finished0001,older00yours']);
+    const rows = [...container.querySelectorAll('[data-my-table]')];
+    expect(rows.map((r) => r.getAttribute('data-my-table'))).toEqual(['older00yours', 'newest0their', 'finished0001']);
+    expect(rows.map((r) => r.getAttribute('data-your-move'))).toEqual(['true', null, null]);
+    expect(rows[0]!.textContent).toContain('Your move');
+    expect(rows[0]!.textContent).toContain('Last move: d4-e5');
+    expect(rows[1]!.textContent).toContain('Fox to move');
+    expect(localStorage.getItem('fg:seat:gone00000001')).toBeNull(); // the server no longer has it
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(container.querySelectorAll('[data-my-table]')).toHaveLength(2);
+    expect(localStorage.getItem('fg:seat:finished0001')).toBeNull();
+  });
+
+  it('shows nothing, and asks nothing, without a seat', () => {
+    localStorage.clear();
+    const { container } = render(<MyGamesPanel />);
+    expect(container.textContent).toBe('');
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+// My games on the home page (v1.2): every table this browser holds a seat in, "Your move" first, newest first,
+// each with the opponent's last move and a link; a finished one can be removed.
+import './my-games.css';
+
+import { opponent } from '@fg/rules';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
+import { resultText } from '../../lib/result-text';
+import { timeLeftText } from '../../lib/time-left';
+import { type MyGame, useMyGames } from './use-my-games';
+
+/** What the game waits for, in words. */
+function GameState({ game }: { game: MyGame }) {
+  const { t } = useTranslation();
+  const { table, seat } = game;
+  if (table.result) return <span>{resultText(t, table.result)}</span>;
+  if (table.status === 'waiting') return <span>{t('myGames.waiting')}</span>;
+  const deadline = table.deadline ? ` · ${timeLeftText(t, table.deadline, game.readAt)}` : '';
+  if (game.yourMove) return <strong>{t('myGames.yourMove') + deadline}</strong>;
+  const side = seat.side ? t(`side.${opponent(seat.side)}`) : t(`side.${table.turn}`);
+  return <span>{t('myGames.theirMove', { side }) + deadline}</span>;
+}
+
+/** One game. */
+function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => void }) {
+  const { t } = useTranslation(['common', 'variants']);
+  const { table, seat } = game;
+  const name = t(`variants:${table.variant}.name`, { defaultValue: table.variant });
+  const lastMove = table.moves.at(-1);
+  // The last move is the opponent's when it is this seat's move (or the game ended on the opponent's move).
+  const byOpponent = lastMove !== undefined && seat.side !== null && table.turn === seat.side;
+  return (
+    <li className="my-games__game" data-my-table={game.id} data-your-move={game.yourMove ? 'true' : undefined}>
+      <Link to={`/t/${game.id}${location.search}`} className="my-games__title">
+        {name}
+        {seat.side && (
+          <span className="my-games__side"> · {t('myGames.youPlay', { side: t(`side.${seat.side}`) })}</span>
+        )}
+      </Link>
+      <span className="my-games__state">
+        <GameState game={game} />
+      </span>
+      {byOpponent && <span className="my-games__last">{t('myGames.lastMove', { move: lastMove })}</span>}
+      {table.result && (
+        <button type="button" className="secondary my-games__remove" onClick={() => onRemove(game.id)}>
+          {t('myGames.remove')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** The list; nothing at all while this browser holds no seat. */
+export function MyGamesPanel() {
+  const { t } = useTranslation();
+  const { games, remove } = useMyGames();
+  if (!games || games.length === 0) return null;
+  return (
+    <section aria-labelledby="my-games-heading" className="my-games">
+      <h2 id="my-games-heading">{t('myGames.heading')}</h2>
+      <ul>
+        {games.map((game) => (
+          <GameRow key={game.id} game={game} onRemove={remove} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+// `/play/offline`: a game against the computer with no server. The engine runs in the page's
+// worker at the same levels as the server's computer; the game is kept in IndexedDB after every
+// move, so a reload or a closed tab continues it; the record can be downloaded.
+import '../../components/board-page.css';
+
+import { moveTexts, opponent, playPoints } from '@fg/rules';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
+import { AnalyseGameButton } from '../../components/AnalyseGameButton';
+import { GameBoard } from '../../components/game-board/GameBoard';
+import { gameAt } from '../../components/game-board/move-entry';
+import { MoveList } from '../../components/review/MoveList';
+import { ReviewBar } from '../../components/review/ReviewBar';
+import { EngineWorker, recordOf } from '../../engine/engine-worker';
+import { newOfflineGame, offlineRecord, offlineResult, replayOffline } from '../../lib/offline-game';
+import { loadOfflineGame, type OfflineGame, saveOfflineGame } from '../../lib/offline-store';
+import { resultText } from '../../lib/result-text';
+import { useReview } from '../../lib/use-review';
+
+/** Starts the download of the record text. */
+function downloadText(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The offline game page. */
+export default function OfflineGamePage() {
+  const { t } = useTranslation(['common', 'variants']);
+  const [kept, setKept] = useState<OfflineGame | null | undefined>(undefined); // undefined: still reading
+  const [engine] = useState(() => new EngineWorker());
+  useEffect(() => () => engine.terminate(), [engine]);
+  useEffect(() => {
+    void loadOfflineGame().then(setKept, () => setKept(null));
+  }, []);
+  const keep = (next: OfflineGame): void => {
+    setKept(next);
+    void saveOfflineGame(next);
+  };
+  const game = useMemo(() => (kept ? replayOffline(kept) : null), [kept]);
+  const result = kept && game ? offlineResult(kept, game) : null;
+  const computerTurn = !!(kept && game && !result && game.position.turn !== kept.player);
+  const review = useReview(kept?.moves.length ?? 0); // the move list and the arrow keys look back, as on a table
+
+  useEffect(() => {
+    if (!computerTurn || !kept || !game) return;
+    let live = true;
+    engine.choose(recordOf(game), kept.level).then(
+      (move) => live && keep({ ...kept, moves: [...kept.moves, move] }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [computerTurn, kept, game, engine]);
+  useEffect(() => {
+    document.title = `${t('offline.heading')} · ${t('app.name')}`;
+  }, [t]);
+
+  if (kept === undefined) return <div className="loading" aria-busy="true" />;
+  if (!kept || !game) {
+    return (
+      <div className="page">
+        <h1>{t('offline.heading')}</h1>
+        <p role="status">{t('offline.none')}</p>
+        <Link to="/">{t('offline.back')}</Link>
+      </div>
+    );
+  }
+  const computer = opponent(kept.player);
+  const reviewing = review.shownPly !== null;
+  const shown = reviewing ? gameAt(game, review.shownPly) : game;
+  const onMove = (path: readonly string[]): void => {
+    const played = playPoints(game, path);
+    if (played.ok) keep({ ...kept, moves: moveTexts(played.value) });
+  };
+  return (
+    <div className="page table-page offline-game" data-offline-game={kept.started}>
+      <header className="table-page__header">
+        <h1>{t(`variants:${kept.variant}.name`, { defaultValue: kept.variant })}</h1>
+      </header>
+      <p className="status" role="status">
+        {result
+          ? resultText(t, result as Parameters<typeof resultText>[1])
+          : computerTurn
+            ? t('offline.thinking')
+            : t(`status.yourTurn.${kept.player}`)}
+      </p>
+      <div className="table-page__body">
+        <div className="table-page__board">
+          <GameBoard
+            game={shown}
+            canMove={!result && !computerTurn && !reviewing}
+            onMove={onMove}
+            side={reviewing ? null : kept.player}
+            playing={!result}
+            bar={
+              reviewing ? (
+                <ReviewBar
+                  shownPly={review.shownPly}
+                  moves={kept.moves}
+                  seenPly={review.seenPly}
+                  onShow={review.show}
+                />
+              ) : (
+                <p className="muted you-play">{t(`table.youPlay.${kept.player}`)}</p>
+              )
+            }
+          />
+        </div>
+        <aside className="table-page__side">
+          <section className="panel seats">
+            <ul>
+              <li className="seat">
+                <span className={`seat__icon seat__icon--${computer}`} aria-hidden="true" />
+                <span className="seat__side">{t(`side.${computer}`)}</span>{' '}
+                <span className="seat__state">{t('offline.seat', { level: kept.level })}</span>
+              </li>
+            </ul>
+            <p className="muted">{t('offline.lead')}</p>
+          </section>
+          <div className="controls">
+            {!result && (
+              <button type="button" className="danger" onClick={() => keep({ ...kept, resigned: true })}>
+                {t('offline.resign')}
+              </button>
+            )}
+            <button
+              type="button"
+              className={result ? undefined : 'secondary'}
+              onClick={() => {
+                const next = newOfflineGame(kept.variant, kept.player, kept.level, kept.options);
+                if (next) keep(next);
+              }}
+            >
+              {t('offline.newGame')}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => downloadText(offlineRecord(kept, game), `fox-and-geese-${kept.started.slice(0, 10)}.txt`)}
+            >
+              {t('tools.download')}
+            </button>
+          </div>
+          <AnalyseGameButton
+            table={{ id: null, variant: kept.variant, options: kept.options, moves: kept.moves, result }}
+          />
+          <MoveList
+            moves={kept.moves}
+            firstSide={game.variant.firstSide}
+            shownPly={review.shownPly}
+            onShow={review.show}
+          />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// The side column of the table page: clocks (or a correspondence game's time left), the player's controls,
+// the summary, the moves, the tools, Notify me, typed moves, the seats and the invitation. What comes and goes
+// here never moves the board (beside it on a wide screen, below it on a phone).
+import { AnalyseGameButton } from '../../components/AnalyseGameButton';
+import { MoveList } from '../../components/review/MoveList';
+import { ClockPanel } from './ClockPanel';
+import { DeadlineLine } from './DeadlineLine';
+import { GameControls } from './GameControls';
+import { GameSummary } from './GameSummary';
+import { InviteSection } from './InviteSection';
+import { NotifyButton } from './NotifyButton';
+import { SeatsPanel } from './SeatsPanel';
+import { TableTools } from './TableTools';
+import { TypedMove } from './TypedMove';
+import type { TablePageState } from './use-table-page';
+
+/** Everything beside the board. */
+export function TableSide({ id, page }: { id: string; page: TablePageState }) {
+  const { live, shown, side, review, canMove } = page;
+  const { table, game, role } = shown;
+  const { state } = live;
+  return (
+    <aside className="table-page__side">
+      {table?.clock && (
+        <ClockPanel
+          clock={table.clock}
+          at={state.clockAt}
+          viewer={side}
+          ply={table.ply}
+          playing={table.status === 'playing'}
+        />
+      )}
+      {table && <DeadlineLine table={table} />}
+      {table && side && (
+        <GameControls
+          table={table}
+          side={side}
+          abandonSeconds={state.abandonSeconds}
+          awaySince={state.awaySince[side === 'fox' ? 'geese' : 'fox']}
+          send={live.send}
+          declined={state.declined}
+        />
+      )}
+      {table && game && table.result && <GameSummary table={table} game={game} />}
+      {table && <AnalyseGameButton table={table} />}
+      {table && game && (
+        <MoveList
+          moves={table.moves}
+          firstSide={game.variant.firstSide}
+          shownPly={review.shownPly}
+          onShow={review.show}
+        />
+      )}
+      {table && <TableTools id={id} flipped={page.flipped} onFlip={page.flip} player={side !== null} />}
+      {table && side && !table.result && <NotifyButton notify={page.notify} />}
+      {game && canMove && <TypedMove game={game} onMove={page.requestMove} />}
+      {table && <SeatsPanel table={table} role={role} />}
+      {table && <InviteSection id={id} side={side} />}
+    </aside>
+  );
+}
