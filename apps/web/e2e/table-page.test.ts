@@ -122,7 +122,10 @@ describe.skipIf(skip !== null)('the table page', () => {
     for (const page of [fox, geese, watcher]) {
       expect(await page.locator('[data-clock="geese"]').textContent()).toMatch(/^0:1[0-5]$/);
     }
-    // Nobody moves: the fox's 15 s run out.
+    // v1.2: no clock runs until each side has moved; after the two first moves nobody moves: the fox's 15 s run out.
+    await play(fox, ['d4', 'd5']);
+    await expect.poll(() => status(geese)).toBe('Your move (geese)');
+    await play(geese, ['c3', 'c4']);
     for (const page of [fox, geese, watcher])
       await expect.poll(() => status(page), { timeout: 25_000 }).toBe('The geese win: the fox ran out of time');
     expect(await fox.locator('[data-clock="fox"]').textContent()).toBe('0:00');
