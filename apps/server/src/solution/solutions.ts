@@ -1,7 +1,7 @@
 // v1.2: the solution tables installed for this server (docs/solution.md), opened once at start from the solutions
 // directory. Only `standard` without sideways moves is solvable (docs/rules.md section 10), so only its geese
 // counts are looked for. In Redis mode every instance opens the same file path itself.
-import { type Options, type Variant,VARIANT_INFOS } from '@fg/rules';
+import { type Options, type Variant, VARIANT_INFOS } from '@fg/rules';
 import { openSolution, type Solution } from '@fg/solver';
 
 /** The solved variant's id. */
