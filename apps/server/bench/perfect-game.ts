@@ -42,7 +42,7 @@ async function game(
     };
     socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', token: created.seat.token })));
     socket.on('message', (data) => {
-      const message = JSON.parse((data as Buffer).toString('utf8')) as ServerMessage;
+      const message = JSON.parse((data as Buffer).toString()) as ServerMessage;
       if (message.type === 'welcome') moveIfMine();
       else if (message.type === 'moved') {
         const before = g.position;
