@@ -34,7 +34,11 @@ export function PlayComputerPanel() {
           </select>
         </label>
         <SideChoice choices={SIDE_CHOICES} value={side} onChange={setSide} />
-        <LevelChoice busy={busy} onPlay={(level) => void create(variant, {}, side, { computer: { level } })} />
+        <LevelChoice
+          busy={busy}
+          variant={{ id: variant, options: VARIANT_INFOS.find((info) => info.id === variant)!.defaultOptions }}
+          onPlay={(level) => void create(variant, {}, side, { computer: { level } })}
+        />
       </div>
       <ErrorNotice code={error} />
     </section>

@@ -23,6 +23,7 @@ import { announcement, statusText } from './status-text';
 import { TableNotices } from './TableNotices';
 import { TableTools, useFlip } from './TableTools';
 import { TypedMove } from './TypedMove';
+import { useDecisiveMoves } from './use-decisive-moves';
 import { useNotices } from './use-notices';
 import { useReview } from './use-review';
 import { useSentMove } from './use-sent-move';
@@ -53,6 +54,11 @@ function TablePage({ id }: { id: string }) {
   const { table, game } = shownState;
   const review = useReview(table?.moves.length ?? 0);
   const [flipped, flip] = useFlip(id);
+  // v1.2: where the game is solved, review marks the moves where the perfect-play winner changed.
+  const decisive = useDecisiveMoves(
+    id,
+    table?.status === 'finished' ? 'finished' : review.shownPly !== null ? 'review' : null,
+  );
   useNotices(t, state, table);
   // On a phone the move list is below the board: a review step brings the board (and its bar) into view.
   const boardArea = useRef<HTMLDivElement>(null);
@@ -171,6 +177,7 @@ function TablePage({ id }: { id: string }) {
               firstSide={game.variant.firstSide}
               shownPly={review.shownPly}
               onShow={review.show}
+              decisive={decisive}
             />
           )}
           {table && <TableTools id={id} flipped={flipped} onFlip={flip} />}

@@ -74,6 +74,7 @@ export function CreateTableForm({
       </button>
       <LevelChoice
         busy={busy}
+        variant={{ id: info.id, options }}
         onPlay={(level) => void create(info.id, options, side, { computer: { level }, ...(clock ? { clock } : {}) })}
       />
       <ErrorNotice code={error} />

@@ -8,6 +8,7 @@ import { Link, useParams } from 'wouter';
 
 import { NotFound } from '../../app/NotFound';
 import { CreateTableForm } from './CreateTableForm';
+import { SolvedVerdict } from './SolvedVerdict';
 import { StartPicture } from './StartPicture';
 
 /** The rows of the rule-changes table, in docs/product.md order. */
@@ -62,6 +63,7 @@ export default function VariantPage() {
           <figcaption>{t('variant.startCaption')}</figcaption>
         </figure>
       </div>
+      <SolvedVerdict variant={info.id} options={options} />
       <section aria-labelledby="create-heading" className="panel variant__create">
         <h2 id="create-heading">{t('variant.play', { name })}</h2>
         <CreateTableForm info={info} onOptions={setOptions} />

@@ -1,0 +1,82 @@
+// The solution's answers (docs/protocol.md "The solution"): who wins the position with perfect
+// play and the moves that keep the win, and the verdict before each move of a table's game.
+// The same client as the analysis page's (webint: features/analysis/solution-api.ts), here in lib/
+// so that the create form, the variant page and the table page share it.
+import type { Side, Variant } from '@fg/rules';
+import { useEffect, useState } from 'react';
+
+/** `GET /api/solution/:variant` answer. */
+export interface Verdict {
+  readonly winner: Side;
+  readonly keep: readonly string[]; // move text; empty unless the winner is the side to move
+}
+
+const answers = new Map<string, Promise<Verdict | null>>();
+let solvedSets: Promise<ReadonlyMap<string, readonly Record<string, unknown>[]>> | null = null;
+
+/** The option sets with a solution, per variant (`GET /api/variants`, `solved`), read once per page. */
+function solved(): Promise<ReadonlyMap<string, readonly Record<string, unknown>[]>> {
+  solvedSets ??= fetch('/api/variants')
+    .then((r) =>
+      r.ok ? (r.json() as Promise<{ variants: { id: string; solved?: Record<string, unknown>[] }[] }>) : null,
+    )
+    .then((body) => new Map((body?.variants ?? []).map((v) => [v.id, v.solved ?? []])))
+    .catch(() => {
+      solvedSets = null; // no server now: ask again later
+      return new Map();
+    });
+  return solvedSets;
+}
+
+/** Whether a solution is installed for the variant and its options. */
+export async function isSolved(variant: Pick<Variant, 'id' | 'options'>): Promise<boolean> {
+  const sets = (await solved()).get(variant.id) ?? [];
+  return sets.some((set) => Object.entries(set).every(([name, value]) => variant.options[name] === value));
+}
+
+/** The perfect-play verdict of a position, or null where no solution is installed (or no server answers). */
+export async function fetchVerdict(
+  variant: Pick<Variant, 'id' | 'options'>,
+  position: string,
+): Promise<Verdict | null> {
+  if (!(await isSolved(variant))) return null; // no request per position where nothing is solved
+  const params = new URLSearchParams({ position });
+  for (const [name, value] of Object.entries(variant.options)) params.set(name, String(value));
+  const url = `/api/solution/${encodeURIComponent(variant.id)}?${params.toString()}`;
+  let answer = answers.get(url);
+  if (!answer) {
+    answer = fetch(url)
+      .then((r) => (r.ok ? (r.json() as Promise<Verdict>) : null))
+      .catch(() => {
+        answers.delete(url); // no server now: ask again when the position comes back
+        return null;
+      });
+    answers.set(url, answer);
+  }
+  return answer;
+}
+
+/** The winner before each move of a table's game and after its last, or null where it is not solved. */
+export async function fetchTableVerdicts(table: string): Promise<readonly Side[] | null> {
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(table)}/verdicts`);
+    if (!response.ok) return null;
+    return ((await response.json()) as { verdicts: Side[] }).verdicts;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a solution is installed for the variant and options (false until the server has said so). */
+export function useSolved(variant: Pick<Variant, 'id' | 'options'>): boolean {
+  const [solved, setSolved] = useState<{ key: string; solved: boolean } | null>(null);
+  const key = `${variant.id}:${JSON.stringify(variant.options)}`;
+  useEffect(() => {
+    let live = true;
+    void isSolved(variant).then((answer) => live && setSolved({ key, solved: answer }));
+    return () => {
+      live = false;
+    };
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names the variant and options
+  return solved?.key === key && solved.solved;
+}
