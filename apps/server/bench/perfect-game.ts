@@ -57,6 +57,12 @@ async function game(
             );
         } else if (before.turn === perfect) lost++;
         g = next.value;
+        // A game the rules end says so in its last `moved`.
+        if (message.result) {
+          winner = message.result.winner ?? 'none';
+          socket.close();
+          return resolve();
+        }
         moveIfMine();
       } else if (message.type === 'ended') {
         winner = message.result.winner ?? 'none';
