@@ -28,7 +28,7 @@ function solved(): Promise<ReadonlyMap<string, readonly Record<string, unknown>[
 }
 
 /** Whether a solution is installed for the variant and its options. */
-export async function isSolved(variant: Pick<Variant, 'id' | 'options'>): Promise<boolean> {
+async function isSolved(variant: Pick<Variant, 'id' | 'options'>): Promise<boolean> {
   const sets = (await solved()).get(variant.id) ?? [];
   return sets.some((set) => Object.entries(set).every(([name, value]) => variant.options[name] === value));
 }
