@@ -42,7 +42,7 @@ async function game(
     };
     socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', token: created.seat.token })));
     socket.on('message', (data) => {
-      const message = JSON.parse((data as Buffer).toString('utf8')) as ServerMessage;
+      const message = JSON.parse((data as Buffer).toString()) as ServerMessage;
       if (message.type === 'welcome') moveIfMine();
       else if (message.type === 'moved') {
         const before = g.position;
@@ -57,6 +57,12 @@ async function game(
             );
         } else if (before.turn === perfect) lost++;
         g = next.value;
+        // A game the rules end says so in its last `moved`.
+        if (message.result) {
+          winner = message.result.winner ?? 'none';
+          socket.close();
+          return resolve();
+        }
         moveIfMine();
       } else if (message.type === 'ended') {
         winner = message.result.winner ?? 'none';

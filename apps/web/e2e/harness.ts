@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type ServerProcess, startServerProcess } from '@fg/server/testing/server-process';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Where Debian puts Chromium; the tests are skipped when it is absent (outside CI). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -88,4 +88,16 @@ export async function seatedContext(
     [`fg:seat:${id}`, JSON.stringify(seat)],
   );
   return context;
+}
+
+/** The status line's words. */
+export const statusOf = (page: Page) => page.getByRole('status').textContent();
+
+/** The piece on a point ('fox', 'goose' or null). */
+export const pieceOn = (page: Page, point: string) =>
+  page.locator(`[data-point="${point}"]`).getAttribute('data-piece');
+
+/** Clicks points one after another, as a player enters a move. */
+export async function clickPoints(page: Page, points: readonly string[]): Promise<void> {
+  for (const point of points) await page.locator(`[data-point="${point}"]`).click();
 }

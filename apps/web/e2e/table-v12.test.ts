@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   browserTestsSkipReason,
+  clickPoints,
   type Created,
   launchChromium,
+  pieceOn,
   postJson,
   type RunningServer,
   seatedContext,
   startServer,
+  statusOf,
 } from './harness';
 
 const skip = browserTestsSkipReason();
@@ -56,11 +59,7 @@ describe.skipIf(skip !== null)('the v1.2 table page', () => {
     return page;
   }
 
-  const status = (page: Page) => page.getByRole('status').textContent();
-  const piece = (page: Page, point: string) => page.locator(`[data-point="${point}"]`).getAttribute('data-piece');
-  const play = async (page: Page, points: readonly string[]) => {
-    for (const point of points) await page.locator(`[data-point="${point}"]`).click();
-  };
+  const [status, piece, play] = [statusOf, pieceOn, clickPoints];
   /** The board's top edge in the document (scrolling aside), in CSS px. */
   const boardTop = (page: Page) =>
     page.evaluate(() => document.querySelector('[data-board]')!.getBoundingClientRect().top + window.scrollY);

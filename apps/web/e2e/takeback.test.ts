@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   browserTestsSkipReason,
+  clickPoints,
   type Created,
   launchChromium,
+  pieceOn,
   postJson,
   type RunningServer,
   seatedContext,
   startServer,
+  statusOf,
 } from './harness';
 
 const skip = browserTestsSkipReason();
@@ -47,11 +50,7 @@ describe.skipIf(skip !== null)('takeback and rematch decline, two browsers', () 
     return { fox: await open(created.seat), geese: await open(joined.seat) };
   }
 
-  const status = (page: Page) => page.getByRole('status').textContent();
-  const piece = (page: Page, point: string) => page.locator(`[data-point="${point}"]`).getAttribute('data-piece');
-  const play = async (page: Page, points: readonly string[]) => {
-    for (const point of points) await page.locator(`[data-point="${point}"]`).click();
-  };
+  const [status, piece, play] = [statusOf, pieceOn, clickPoints];
   const moves = (page: Page) => page.locator('.moves__move').count();
 
   it('declines a takeback in words, then accepts one: the move is undone on both boards', async () => {

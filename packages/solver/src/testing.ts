@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { getVariant, type Variant } from '@fg/rules';
 
 import { tablePath } from './dir.js';
+export { colexUnrank } from './geometry.js'; // the geese set of a record's rank, for tests that read records
 import { buildTable } from './solve.js';
 import { readHeader } from './table-file.js';
 

@@ -4,7 +4,7 @@ import { openSync, readSync } from 'node:fs';
 
 import { EMPTY, FOX, getVariant, GOOSE, type Position, type Variant } from '@fg/rules';
 import { type Solution, tablePath } from '@fg/solver';
-import { buildSmallTable } from '@fg/solver/testing';
+import { buildSmallTable, colexUnrank } from '@fg/solver/testing';
 
 /** The solved options: standard, 13 geese, no sideways moves. */
 export const SOLVED: Variant = (() => {
@@ -16,27 +16,6 @@ export const SOLVED: Variant = (() => {
 /** Builds tiers 4..upTo of the 13-geese table in a new temporary folder (the solutions directory); its path. */
 export function buildTestTable(upTo = 6): Promise<string> {
   return buildSmallTable(upTo);
-}
-
-/** C(n, k) for the small numbers of the 33 points. */
-function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let c = 1;
-  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
-  return Math.round(c);
-}
-
-/** The geese set of colex rank r (docs/solution.md: rank = sum of C(p_i, i + 1)). */
-function unrank(rank: number, k: number): number[] {
-  const out = new Array<number>(k);
-  let r = rank;
-  for (let i = k; i >= 1; i--) {
-    let p = i - 1;
-    while (choose(p + 1, i) <= r) p++;
-    out[i - 1] = p;
-    r -= choose(p, i);
-  }
-  return out;
 }
 
 /**
@@ -53,7 +32,7 @@ export function geeseWins(dir: string, solution: Solution, k: number): Position[
   for (let rank = 0; rank < tier.sets; rank++) {
     const mask = words.readUInt32LE(4 * rank);
     if (mask === 0) continue;
-    const geese = new Set(unrank(rank, k));
+    const geese = new Set(colexUnrank(rank, k));
     const free = Array.from({ length: 33 }, (_, p) => p).filter((p) => !geese.has(p));
     for (let j = 0; j < free.length; j++) {
       if (((mask >>> j) & 1) === 0) continue;

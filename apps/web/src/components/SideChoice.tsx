@@ -1,5 +1,7 @@
 // The side a player takes when creating a table (fox, geese or random), as one radio group, shared by the
 // create form and the computer panel.
+import './side-choice.css';
+
 import type { SeatChoice } from '@fg/protocol';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

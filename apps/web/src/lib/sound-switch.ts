@@ -1,42 +1,14 @@
 // Whether sounds play, remembered in the browser, and playing one: the Web Audio code is loaded
 // on the first sound, and nothing plays before the page has had a user gesture (browsers require it).
-import { useSyncExternalStore } from 'react';
-
 import type { SoundKind } from './sounds';
+import { storedFlag } from './stored-flag';
 
-const KEY = 'fg:muted';
-const listeners = new Set<() => void>();
-
-/** Whether the player muted sounds (remembered). */
-function isMuted(): boolean {
-  try {
-    return localStorage.getItem(KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
+const muted = storedFlag('fg:muted');
+const isMuted = muted.get;
 /** Mutes or unmutes sounds, and remembers it. */
-export function setMuted(muted: boolean): void {
-  try {
-    localStorage.setItem(KEY, String(muted));
-  } catch {
-    // Storage refused: the choice lasts for this page only.
-  }
-  for (const listener of listeners) listener();
-}
-
+export const setMuted = muted.set;
 /** The muted switch as React state. */
-export function useMuted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isMuted,
-    () => false,
-  );
-}
+export const useMuted = muted.useFlag;
 
 // Whether the page has had a user gesture, so audio may start. Our own listeners rather than
 // navigator.userActivation, which automated browsers report as active from the start.

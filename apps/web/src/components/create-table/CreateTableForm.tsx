@@ -100,6 +100,7 @@ export function CreateTableForm({ variant, onVariant, onOptions, computer = true
       {computer && (
         <LevelChoice
           busy={busy}
+          variant={{ id: info.id, options }}
           onPlay={(level) =>
             void create(info.id, options, side, {
               computer: { level },

@@ -1,29 +1,46 @@
-// The computer's level, 1 (a beginner) to 8 (the strongest), and the "Play with the computer" button.
+// The computer's level, 1 (a beginner) to 8 (the strongest), v1.2's 9 ("Perfect") where the options are solved,
+// and the "Play with the computer" button.
 import './computer.css';
 
-import { COMPUTER_LEVELS } from '@fg/protocol/vocabulary';
+import { COMPUTER_LEVELS, PERFECT_LEVEL } from '@fg/protocol/vocabulary';
+import type { Variant } from '@fg/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { useSolved } from '../../lib/solution-api';
 
 /** Every level, weakest first. */
 const LEVELS = Array.from({ length: COMPUTER_LEVELS.max - COMPUTER_LEVELS.min + 1 }, (_, i) => COMPUTER_LEVELS.min + i);
 
+/** Props of the level choice. */
+export interface LevelChoiceProps {
+  readonly busy: boolean;
+  readonly variant: Pick<Variant, 'id' | 'options'>; // the game and options: Perfect only where they are solved
+  readonly onPlay: (level: number) => void;
+}
+
 /** A level picker (default 3) and the button that starts a game against the computer at that level. */
-export function LevelChoice({ busy, onPlay }: { busy: boolean; onPlay: (level: number) => void }) {
+export function LevelChoice({ busy, variant, onPlay }: LevelChoiceProps) {
   const { t } = useTranslation();
-  const [level, setLevel] = useState(3);
+  const [chosen, setLevel] = useState(3);
+  const solved = useSolved(variant);
+  const levels = solved ? [...LEVELS, PERFECT_LEVEL] : LEVELS;
+  // Perfect chosen, then options without a solution: the strongest engine level instead.
+  const level = chosen === PERFECT_LEVEL && !solved ? COMPUTER_LEVELS.max : chosen;
   return (
     <div className="computer-choice">
       <label className="field">
         <span>{t('computer.level')}</span>
         <select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
-          {LEVELS.map((value) => (
+          {levels.map((value) => (
             <option key={value} value={value}>
               {value === COMPUTER_LEVELS.min
                 ? t('computer.levelBeginner')
                 : value === COMPUTER_LEVELS.max
                   ? t('computer.levelStrongest')
-                  : t('computer.levelName', { level: value })}
+                  : value === PERFECT_LEVEL
+                    ? t('computer.levelPerfect')
+                    : t('computer.levelName', { level: value })}
             </option>
           ))}
         </select>

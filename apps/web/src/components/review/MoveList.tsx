@@ -12,10 +12,11 @@ export interface MoveListProps {
   readonly firstSide: Side;
   readonly shownPly: number | null; // moves shown on the board while reviewing; null: the live game
   readonly onShow: (ply: number) => void; // show the position after `ply` moves
+  readonly decisive?: ReadonlySet<number>; // v1.2: moves (by index) where the perfect-play winner changed
 }
 
 /** The move list; the newest move is in view. */
-export function MoveList({ moves, firstSide, shownPly, onShow }: MoveListProps) {
+export function MoveList({ moves, firstSide, shownPly, onShow, decisive }: MoveListProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
   // The list scrolls within its own height: bring each new move into view (not while reviewing).
@@ -32,18 +33,28 @@ export function MoveList({ moves, firstSide, shownPly, onShow }: MoveListProps) 
           {moves.map((move, i) => {
             const side = i % 2 === 0 ? firstSide : opponent(firstSide);
             const shown = shownPly === i + 1;
+            const turned = decisive?.has(i) ?? false;
             return (
               <li key={i}>
                 <button
                   type="button"
-                  className={`moves__move${shown ? ' moves__move--shown' : ''}`}
+                  className={`moves__move${shown ? ' moves__move--shown' : ''}${turned ? ' moves__move--decisive' : ''}`}
                   aria-current={shown ? 'step' : undefined}
+                  data-decisive={turned ? 'true' : undefined}
+                  title={turned ? t('moves.decisive') : undefined}
                   onClick={() => onShow(i + 1)}
                 >
                   <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
                   {/* The accessible name starts with the move text (docs/product.md hook). */}
                   <code>{move}</code>
-                  <span className="visually-hidden">{`, ${t(`side.${side}`)}, ${t('moves.number', { n: i + 1 })}`}</span>
+                  {turned && (
+                    <span className="moves__decisive" aria-hidden="true">
+                      ?
+                    </span>
+                  )}
+                  <span className="visually-hidden">
+                    {`, ${t(`side.${side}`)}, ${t('moves.number', { n: i + 1 })}${turned ? `, ${t('moves.decisive')}` : ''}`}
+                  </span>
                 </button>
               </li>
             );

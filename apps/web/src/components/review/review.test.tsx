@@ -33,3 +33,21 @@ describe('ReviewBar', () => {
     expect(onShow.mock.calls).toEqual([[0], [2], [null]]);
   });
 });
+
+describe('MoveList marks (v1.2)', () => {
+  it('marks the moves where the perfect-play winner changed, in words for a screen reader too', () => {
+    render(
+      <MoveList
+        moves={['d4-c4', 'c2-c3', 'c4-d4']}
+        firstSide="fox"
+        shownPly={null}
+        onShow={() => undefined}
+        decisive={new Set([1])}
+      />,
+    );
+    const marked = screen.getByRole('button', { name: /^c2-c3/ });
+    expect(marked.getAttribute('data-decisive')).toBe('true');
+    expect(marked.textContent).toContain('the perfect-play winner changed with this move');
+    expect(screen.getByRole('button', { name: /^d4-c4/ }).getAttribute('data-decisive')).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@ import type { Game } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
 import { DECIDED_GEESE } from '../../engine/protocol';
-import type { Verdict } from './solution-api';
+import type { Verdict } from '../../lib/solution-api';
 import type { EngineLine } from './use-engine-line';
 
 /** The fox's share of the bar for an evaluation in geese: half at 0, nine tenths at +6.6. */

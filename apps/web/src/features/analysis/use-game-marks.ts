@@ -5,8 +5,8 @@ import { type Game, opponent, type Side } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
 import { EngineWorker, recordOf } from '../../engine/engine-worker';
+import { fetchTableVerdicts } from '../../lib/solution-api';
 import { evaluationMarks, type MoveMark, verdictMarks } from './game-marks';
-import { fetchTableVerdicts } from './solution-api';
 
 /** The marks, what they come from, and whether they are all in. */
 export interface GameMarks {

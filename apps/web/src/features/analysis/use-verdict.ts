@@ -3,7 +3,7 @@ import type { Game } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
 import { positionText } from '../../lib/analysis-url';
-import { fetchVerdict, type Verdict } from './solution-api';
+import { fetchVerdict, type Verdict } from '../../lib/solution-api';
 
 /** The verdict of the game's position (null: not solved, not known yet, or the game is over). */
 export function useVerdict(game: Game): Verdict | null {

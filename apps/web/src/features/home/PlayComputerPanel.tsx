@@ -38,6 +38,7 @@ export function PlayComputerPanel() {
         <SideChoice choices={SIDE_CHOICES} value={side} onChange={setSide} />
         <LevelChoice
           busy={busy}
+          variant={{ id: variant, options: VARIANT_INFOS.find((info) => info.id === variant)!.defaultOptions }}
           onPlay={(level) =>
             void create(variant, {}, side, { computer: { level } }).then((code) => {
               if (noServer(code)) void playOffline(variant, side, level);

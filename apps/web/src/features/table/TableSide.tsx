@@ -49,6 +49,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           firstSide={game.variant.firstSide}
           shownPly={review.shownPly}
           onShow={review.show}
+          decisive={page.decisive}
         />
       )}
       {table && <TableTools id={id} flipped={page.flipped} onFlip={page.flip} player={side !== null} />}

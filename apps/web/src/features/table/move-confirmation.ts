@@ -1,35 +1,8 @@
 // The "Confirm moves" option (off by default), remembered in the browser like the sound switch.
-import { useSyncExternalStore } from 'react';
+import { storedFlag } from '../../lib/stored-flag';
 
-const KEY = 'fg:confirm-moves';
-const listeners = new Set<() => void>();
-
-function isOn(): boolean {
-  try {
-    return localStorage.getItem(KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
+const confirmMoves = storedFlag('fg:confirm-moves');
 /** Turns move confirmation on or off, and remembers it. */
-export function setConfirmMoves(on: boolean): void {
-  try {
-    localStorage.setItem(KEY, String(on));
-  } catch {
-    // Storage refused: the choice lasts for this page only.
-  }
-  for (const listener of listeners) listener();
-}
-
+export const setConfirmMoves = confirmMoves.set;
 /** Whether each move waits for "Confirm move", as React state. */
-export function useConfirmMoves(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isOn,
-    () => false,
-  );
-}
+export const useConfirmMoves = confirmMoves.useFlag;

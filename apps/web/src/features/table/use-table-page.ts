@@ -11,6 +11,7 @@ import { type Review, useReview } from '../../lib/use-review';
 import { expectedEcho, withSentMove } from './sent-move';
 import type { TableState } from './table-state';
 import { useFlip } from './TableTools';
+import { useDecisiveMoves } from './use-decisive-moves';
 import { useNotices } from './use-notices';
 import { type NotifyMe, useNotifyMe } from './use-notify-me';
 import { type SentMoves, useSentMove } from './use-sent-move';
@@ -24,6 +25,7 @@ export interface TablePageState {
   readonly sent: SentMoves;
   readonly review: Review;
   readonly reviewing: boolean;
+  readonly decisive: ReadonlySet<number>; // v1.2: moves (by index) where the perfect-play winner changed, where solved
   readonly shownGame: Game | null; // the game as the board shows it (a past position while reviewing)
   readonly canMove: boolean; // this player's turn in the live game, online
   readonly canPremove: boolean; // the opponent's turn in the live game, online: a move may be set in advance
@@ -54,6 +56,11 @@ export function useTablePage(id: string): TablePageState {
   const { table, game } = shown;
   const review = useReview(table?.moves.length ?? 0);
   const [flipped, flip] = useFlip(id);
+  // v1.2: where the game is solved, review marks the moves where the perfect-play winner changed.
+  const decisive = useDecisiveMoves(
+    id,
+    table?.status === 'finished' ? 'finished' : review.shownPly !== null ? 'review' : null,
+  );
   useNotices(t, state, table);
   const notify = useNotifyMe(id); // v1.2
 
@@ -92,6 +99,7 @@ export function useTablePage(id: string): TablePageState {
     sent,
     review,
     reviewing,
+    decisive,
     shownGame,
     canMove,
     canPremove,

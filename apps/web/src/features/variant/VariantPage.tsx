@@ -10,6 +10,7 @@ import { AnalysisLink } from '../../components/AnalysisLink';
 import { StartPicture } from '../../components/board/StartPicture';
 import { CreateTableForm } from '../../components/create-table/CreateTableForm';
 import { NotFound } from '../../components/NotFound';
+import { SolvedVerdict } from './SolvedVerdict';
 
 /** The rows of the rule-changes table, in docs/product.md order. */
 export const CHANGE_ROWS = ['board', 'pieces', 'setup', 'geeseMove', 'capture', 'foxWins', 'geeseWin'] as const;
@@ -63,6 +64,7 @@ export default function VariantPage() {
           <figcaption>{t('variant.startCaption')}</figcaption>
         </figure>
       </div>
+      <SolvedVerdict variant={info.id} options={options} />
       <section aria-labelledby="create-heading" className="panel variant__create">
         <h2 id="create-heading">{t('variant.play', { name })}</h2>
         <CreateTableForm variant={info.id} onOptions={setOptions} />

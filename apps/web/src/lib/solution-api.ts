@@ -1,6 +1,8 @@
 // The solution's answers (docs/protocol.md "The solution"): who wins the position with perfect
 // play and the moves that keep the win, and the verdict before each move of a table's game.
+// One client for the analysis page, the create form's level choice, the variant page and the table page.
 import type { Side, Variant } from '@fg/rules';
+import { useEffect, useState } from 'react';
 
 /** `GET /api/solution/:variant` answer. */
 export interface Verdict {
@@ -62,4 +64,18 @@ export async function fetchTableVerdicts(table: string): Promise<readonly Side[]
   } catch {
     return null;
   }
+}
+
+/** Whether a solution is installed for the variant and options (false until the server has said so). */
+export function useSolved(variant: Pick<Variant, 'id' | 'options'>): boolean {
+  const [solved, setSolved] = useState<{ key: string; solved: boolean } | null>(null);
+  const key = `${variant.id}:${JSON.stringify(variant.options)}`;
+  useEffect(() => {
+    let live = true;
+    void isSolved(variant).then((answer) => live && setSolved({ key, solved: answer }));
+    return () => {
+      live = false;
+    };
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names the variant and options
+  return solved?.key === key && solved.solved;
 }

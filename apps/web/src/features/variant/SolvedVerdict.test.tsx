@@ -1,0 +1,47 @@
+// v1.2: the variant page's verdict with the winning first moves, against a fetch stand-in for the server.
+import { render, screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { SolvedVerdict } from './SolvedVerdict';
+
+const SOLVED = { geese: 13, sideways: false };
+const asked: string[] = [];
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
+    const json = (body: unknown, status = 200): Response =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/variants')
+      return json({
+        variants: [
+          { id: 'standard', solved: [SOLVED] },
+          { id: 'two-foxes', solved: [] },
+        ],
+      });
+    if (url.startsWith('/api/solution/standard?'))
+      return json({ winner: 'fox', keep: ['d4-c4', 'd4-c5', 'd4-d5', 'd4-e4', 'd4-e5'] });
+    return json({ error: { code: 'not-solved', message: 'no' } }, 404);
+  });
+});
+afterAll(() => vi.unstubAllGlobals());
+
+describe('SolvedVerdict', () => {
+  it('states the verdict of the start and its winning first moves where solved', async () => {
+    const { container } = render(<SolvedVerdict variant="standard" options={SOLVED} />);
+    const heading = await screen.findByRole('heading', { name: 'Solved: the fox wins with perfect play' });
+    expect(heading).toBeTruthy();
+    expect(container.querySelector('[data-solved]')?.getAttribute('data-solved')).toBe('fox');
+    expect(container.textContent).toContain('The 5 winning first moves: d4-c4, d4-c5, d4-d5, d4-e4, d4-e5');
+    const url = asked.find((u) => u.startsWith('/api/solution/standard?'))!;
+    expect(new URL(url, 'http://x').searchParams.get('position')).toMatch(/^fox:d4 geese:.* turn:fox/);
+  });
+
+  it('says nothing where the options are not solved', async () => {
+    const before = asked.length;
+    const { container } = render(<SolvedVerdict variant="standard" options={{ geese: 15, sideways: false }} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(container.textContent).toBe('');
+    expect(asked.slice(before).filter((u) => u.startsWith('/api/solution'))).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+// v1.2: where the variant and options are solved, the verdict of the start with perfect play and the first moves
+// that win (GET /api/solution of the start position); nothing where they are not.
+import { getVariant, makePosition, type OptionValue, startPosition } from '@fg/rules';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { fetchVerdict, type Verdict } from '../../lib/solution-api';
+
+/** "Solved: the fox wins with perfect play", with the winning first moves. */
+export function SolvedVerdict({ variant, options }: { variant: string; options: Record<string, OptionValue> }) {
+  const { t } = useTranslation();
+  const [answer, setAnswer] = useState<{ key: string; verdict: Verdict | null } | null>(null);
+  const key = `${variant}:${JSON.stringify(options)}`;
+  useEffect(() => {
+    const resolved = getVariant(variant, options);
+    if (!resolved.ok) return;
+    let live = true;
+    const start = makePosition(resolved.value.board, startPosition(resolved.value));
+    void fetchVerdict(resolved.value, start).then((verdict) => live && setAnswer({ key, verdict }));
+    return () => {
+      live = false;
+    };
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names the variant and options
+  const verdict = answer?.key === key ? answer.verdict : null;
+  if (!verdict) return null;
+  return (
+    <section className="panel variant__solved" data-solved={verdict.winner} aria-labelledby="solved-heading">
+      <h2 id="solved-heading">{t(`variant.solved.${verdict.winner}`)}</h2>
+      {verdict.keep.length > 0 ? (
+        <p>
+          {t('variant.solved.firstMoves', { count: verdict.keep.length })}{' '}
+          {verdict.keep.map((move, i) => (
+            <span key={move}>
+              {i > 0 && ', '}
+              <code>{move}</code>
+            </span>
+          ))}
+        </p>
+      ) : (
+        <p>{t('variant.solved.noFirstMove')}</p>
+      )}
+    </section>
+  );
+}
