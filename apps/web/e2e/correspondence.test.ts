@@ -15,8 +15,8 @@ import {
 } from './harness';
 
 const skip = browserTestsSkipReason();
-/** A day of 4 s: "2 days a move" gives each side 8 s. */
-const DAY = { CORRESPONDENCE_DAY_SECONDS: '4' };
+/** A day of 10 s: "2 days a move" gives each side 20 s, room for a server restart on a busy machine (8 s was not). */
+const DAY = { CORRESPONDENCE_DAY_SECONDS: '10' };
 
 describe.skipIf(skip !== null)('a correspondence game', () => {
   let server: RunningServer;
@@ -62,9 +62,9 @@ describe.skipIf(skip !== null)('a correspondence game', () => {
     await geese.locator('[data-point="c4"]').click();
     await expect.poll(() => status(fox), { timeout: 15_000 }).toBe('Your move (fox)');
 
-    // Nobody moves: the server's own timer ends the game when the fox's 8 s are up.
+    // Nobody moves: the server's own timer ends the game when the fox's 20 s are up.
     const lost = 'The geese win: the fox ran out of time';
-    await expect.poll(() => status(fox), { timeout: 15_000 }).toBe(lost);
+    await expect.poll(() => status(fox), { timeout: 30_000 }).toBe(lost);
     await expect.poll(() => status(geese)).toBe(lost);
     expect(await fox.locator('[data-deadline]').count()).toBe(0);
     const table = (await (await fetch(`${server.url}/api/tables/${id}`)).json()) as { table: { moves: string[] } };
