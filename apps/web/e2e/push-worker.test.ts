@@ -55,7 +55,9 @@ describe.skipIf(skip !== null)('the service worker push handler', () => {
       }),
     );
     await cdp.send('ServiceWorker.enable');
-    await page.goto(`${server.url}/?lang=en`);
+    // A page of the origin that is not the app: the app registers its own Workbox worker (/sw.js) for the same scope
+    // once idle, which would take the registration over between the push and the look at its notifications.
+    await page.goto(`${server.url}/healthz`);
     await page.evaluate(async () => {
       await navigator.serviceWorker.register('/push-sw.js', { scope: '/', type: 'module' });
       await navigator.serviceWorker.ready;
