@@ -1,5 +1,6 @@
 // The WebSocket adapter: frames in, checked messages to the authority, protocol errors out.
 import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type {} from '@fastify/websocket'; // adds the `websocket` route option
 import {
@@ -41,6 +42,8 @@ export interface SocketSettings {
 export function registerTableSocket(app: FastifyInstance, authority: Authority, settings: SocketSettings): void {
   const { connections, throttle } = settings;
   const sameSite = refuseForeignOrigin(settings.allowedOrigins, throttle);
+  // The response object of each upgrade, to let it go once the socket is open (see `letUpgradeGo`).
+  const upgrades = new WeakMap<IncomingMessage, ServerResponse>();
   app.route<{ Params: { id: string } }>({
     method: 'GET',
     url: '/api/tables/:id/ws',
@@ -57,6 +60,7 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
       // Only the address is kept: a closure over the request would hold it (and its logger) as long as the socket.
       const address = request.ip;
       request.raw.socket.once('close', () => connections.release(address));
+      upgrades.set(request.raw, reply.raw);
     },
     // A plain GET of the socket's address gets a clear answer instead of an empty 404.
     handler: async (_request, reply) =>
@@ -65,6 +69,9 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
       const tableId = request.params.id;
       // The socket outlives its upgrade request: the handlers below keep what they need, not the request.
       const log = app.log;
+      letUpgradeGo(socket, request.raw, upgrades.get(request.raw), (error) =>
+        throttle.warn(log, 'socket error', { reason: error.message }),
+      );
       const guard = new ConnectionGuard(settings.guard);
       const member = new Connection(socket, request.ip, settings.maxQueuedBytes, Date.now());
       connections.add(member);
@@ -117,6 +124,26 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
       });
     },
   });
+}
+
+/**
+ * @fastify/websocket keeps an upgrade's request, reply, logger and response headers alive as long as the socket is
+ * open (its error listener closes over them, and the response stays assigned to the TCP socket): a few kB a
+ * connection. Once the socket is open they are done with: the error listener is replaced by one that keeps nothing
+ * but the socket (a client's error ends its connection, as the plugin's handler did), and the response is detached.
+ */
+function letUpgradeGo(
+  socket: WebSocket,
+  raw: IncomingMessage,
+  response: ServerResponse | undefined,
+  logError: (error: Error) => void,
+): void {
+  socket.removeAllListeners('error');
+  socket.on('error', (error: Error) => {
+    logError(error);
+    socket.terminate();
+  });
+  response?.detachSocket(raw.socket);
 }
 
 /** Closes every socket with 1001 when the server shuts down. */

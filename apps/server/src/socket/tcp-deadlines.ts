@@ -13,22 +13,26 @@ export interface TcpDeadlines {
 
 /** Watches every new connection of `server` until its first request head is whole. */
 export function keepTcpDeadlines(server: Server, deadlines: TcpDeadlines): void {
-  const pending = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
+  // Each timer's closure holds only the socket; both go with `settle`, so a connection that spoke keeps nothing here.
+  const pending = new WeakMap<Socket, readonly ReturnType<typeof setTimeout>[]>();
   const settle = (socket: Socket): void => {
-    clearTimeout(pending.get(socket));
+    const timers = pending.get(socket);
+    if (!timers) return;
+    for (const timer of timers) clearTimeout(timer);
     pending.delete(socket);
+    socket.off('close', onClose);
   };
+  function onClose(this: Socket): void {
+    settle(this);
+  }
   server.on('connection', (socket: Socket) => {
     // No 'data' listener (Node's parser may read the socket natively): the byte count tells whether it spoke.
     const silent = setTimeout(() => socket.bytesRead === 0 && socket.destroy(), deadlines.firstByteMs);
-    silent.unref();
     const headless = setTimeout(() => socket.destroy(), deadlines.headersMs);
+    silent.unref();
     headless.unref();
-    pending.set(socket, headless);
-    socket.once('close', () => {
-      clearTimeout(silent);
-      settle(socket);
-    });
+    pending.set(socket, [silent, headless]);
+    socket.once('close', onClose);
   });
   server.on('request', (request: { socket: Socket }) => settle(request.socket));
   server.on('upgrade', (request: { socket: Socket }) => settle(request.socket));
