@@ -74,10 +74,11 @@ export class MoveList {
     return this.ends[i]! - this.start(i);
   }
 
-  /** Move i's path as a fresh array of point indices. */
+  /** Move i's path as a fresh array of point indices, of exactly its length (a pushed-to array reserves 17). */
   path(i: number): number[] {
-    const path: number[] = [];
-    for (let k = this.start(i); k < this.ends[i]!; k++) path.push(this.points[k]!);
+    const start = this.start(i);
+    const path = new Array<number>(this.ends[i]! - start);
+    for (let k = 0; k < path.length; k++) path[k] = this.points[start + k]!;
     return path;
   }
 
