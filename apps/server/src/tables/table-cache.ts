@@ -11,7 +11,7 @@ import { broadcast, sendRematch } from './messages.js';
 import { samePresence } from './presence.js';
 import { factsOf, type LiveTable, liveTable, type TableFacts } from './table-state.js';
 import { transition } from './table-transition.js';
-import { advanceView, presenceMessage, tableView } from './views.js';
+import { presenceMessage, tableView } from './views.js';
 
 /** At most one `presence` per table per this many ms (docs/protocol.md), with the latest counts. */
 export const PRESENCE_MS = 250;
@@ -123,7 +123,7 @@ export class TableCache {
     }
     live.facts = next;
     live.derived = change.derived;
-    live.view = change.rebuilt ? null : advanceView(live.view, change.messages, change.rematch);
+    live.view = null; // built again from the new facts when someone is welcomed
     for (const message of change.messages) broadcast(live, message);
     // v1.2: a takeback is told as the whole table after it, built once for everyone.
     if (change.rebuilt === 'taken-back') broadcast(live, { type: 'taken-back', table: tableView(live, this.#now()) });

@@ -1,7 +1,7 @@
 // A table as one instance holds it, split by owner: the facts (the store's and the bus's, replaced whole by
 // `evolve` when they change), the game the rules derive from them, and who is connected (here and elsewhere).
 import type { TableView } from '@fg/protocol';
-import { type Game, makePosition, opponent, replayRecord, type Side } from '@fg/rules';
+import { type Game, opponent, replayRecord, type Side } from '@fg/rules';
 
 import type { SharedFacts } from '../store/bus.js';
 import type { Offer } from '../store/events.js';
@@ -21,7 +21,6 @@ export interface TableFacts {
 /** What the rules derive from the facts, made once per change. */
 export interface DerivedGame {
   readonly game: Game;
-  readonly position: string; // position text of game.position
   readonly clock: Clock | null; // rebuilt from the stored times; null for a table without a time control
 }
 
@@ -33,7 +32,7 @@ export interface LiveTable {
   readonly presence: TablePresence;
   queue: Promise<unknown>; // actions and bus events on one table run one at a time
   stale: boolean; // the last store call failed: reload before the next action
-  /** The view as the members here were told it, advanced by each broadcast message; null until first asked for. */
+  /** The view built from the facts when first asked for after a change, shared by every welcome until the next. */
   view: TableView | null;
 }
 
@@ -50,11 +49,7 @@ export function deriveGame(stored: StoredTable): DerivedGame | null {
   const replayed = replayRecord({ variant: stored.variant, options: stored.options, moves: stored.moves });
   if (!replayed.ok) return null;
   const game = replayed.value;
-  return {
-    game,
-    position: makePosition(game.variant.board, game.position),
-    clock: storedClock(stored, game.variant.firstSide),
-  };
+  return { game, clock: storedClock(stored, game.variant.firstSide) };
 }
 
 /** A live table from its facts; null if its moves do not replay. */

@@ -2,7 +2,7 @@
 // The instance that stored a change and every instance that hears of it (bus event or reload) run the same
 // function, so a member gets each move exactly once and in order, wherever it is connected.
 import { movedMessage, type ServerMessage, type ServerMessageOf } from '@fg/protocol';
-import { makePosition, opponent, playMoveText, SIDES } from '@fg/rules';
+import { opponent, playMoveText, SIDES } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
 import { clockFieldsOf, nextClock } from './table-clock.js';
@@ -43,7 +43,7 @@ function movesAdded(
     messages.push(movedMessage(game, after.value, bothSeated(now), result));
     game = after.value;
   }
-  return { derived: { game, position: makePosition(game.variant.board, game.position), clock: derived.clock } };
+  return { derived: { game, clock: derived.clock } };
 }
 
 /** The offer and rematch messages between two sets of facts. */
@@ -107,7 +107,7 @@ export function transition(
     rebuilt = (now.takebacks?.length ?? 0) > (old.takebacks?.length ?? 0) ? 'taken-back' : 'lost';
   } else if (now.moves.length === old.moves.length + 1 && played?.moves.length === now.moves.length) {
     messages.push(movedMessage(derived.game, played, bothSeated(now), now.result ?? played.result));
-    derived = { game: played, position: makePosition(played.variant.board, played.position), clock: derived.clock };
+    derived = { game: played, clock: derived.clock };
   } else if (now.moves.length > old.moves.length) {
     const added = movesAdded(derived, now, messages);
     if (!added) return null;

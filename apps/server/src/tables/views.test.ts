@@ -1,6 +1,6 @@
-// One transition: the view the server keeps (built once, then advanced by applyServerMessage with each message it
-// broadcasts) and what every member makes of its messages equal the view built from the table's facts, after
-// every kind of server message and over random games of every variant, with and without clocks.
+// One transition: what every member makes of the messages it is sent (its welcome advanced by applyServerMessage,
+// as the web app does) and the view a new member is welcomed with equal the view built from the table's facts,
+// after every kind of server message and over random games of every variant, with and without clocks.
 import type { ServerMessage, TableView } from '@fg/protocol';
 import { applyServerMessage } from '@fg/protocol/apply-message';
 import { opponent, replayRecord, SIDES, VARIANT_IDS, type VariantId } from '@fg/rules';
@@ -54,7 +54,7 @@ async function seated(
 type Seated = Awaited<ReturnType<typeof seated>>;
 
 /**
- * The kept view equals the built one, and so does each member's view. Presence goes out coalesced (at most one per
+ * The view a member is welcomed with equals the built one, and so does each member's view. Presence goes out coalesced (at most one per
  * 250 ms, docs/protocol.md), so unless `presenceSent`, a member's seats and spectators are compared as of now.
  */
 async function expectAgreement(table: Seated, presenceSent = false): Promise<TableView> {

@@ -1,16 +1,9 @@
-// The views of a table that clients are sent, and a new table's stored form. A table's view is built from its
-// facts once, then advanced by the very messages its members are sent, through the one transition the web app
-// runs too (applyServerMessage, docs/protocol.md): what a member is welcomed with is what the others hold.
-import {
-  type RecordResponse,
-  type Seats,
-  type ServerMessage,
-  type ServerMessageOf,
-  tableStatus,
-  type TableView,
-} from '@fg/protocol';
+// The views of a table that clients are sent. A table's view is built from its facts when a member is welcomed
+// (once per change, shared by every welcome until the next); the members already there advance theirs with the
+// messages they are sent (applyServerMessage, docs/protocol.md), and views.test.ts checks both agree.
+import { type RecordResponse, type Seats, type ServerMessageOf, tableStatus, type TableView } from '@fg/protocol';
 import { applyServerMessage } from '@fg/protocol/apply-message';
-import { SIDES } from '@fg/rules';
+import { makePosition, SIDES } from '@fg/rules';
 
 import type { StoredTable } from '../store/store.js';
 import { correspondenceDeadline } from './deadlines.js';
@@ -19,29 +12,18 @@ import type { TableSnapshot } from './table-observer.js';
 import { type LiveTable, standingOffer, standingTakeback } from './table-state.js';
 
 /**
- * The table as everyone at it sees it, its clocks as of `at`: no tokens, ever. The kept view (built from the facts
- * the first time) with the presence of this moment applied, since presence goes out coalesced (docs/protocol.md).
+ * The table as everyone at it sees it, its clocks as of `at`: no tokens, ever. The view of the current facts (built
+ * once per change) with the presence of this moment applied, since presence goes out coalesced (docs/protocol.md).
  */
 export function tableView(table: LiveTable, at: number = Date.now()): TableView {
   table.view ??= builtView(table, at);
   return applyServerMessage(table.view, presenceMessage(table, at))!;
 }
 
-/** The kept view after the messages one change of facts broadcast (and the rematch each member is told of). */
-export function advanceView(
-  view: TableView | null,
-  messages: readonly ServerMessage[],
-  rematch: string | null,
-): TableView | null {
-  let next = view;
-  for (const message of messages) next = applyServerMessage(next, message);
-  return rematch ? applyServerMessage(next, { type: 'rematch', table: rematch }) : next;
-}
-
 /** The table's view built from its facts alone, its clocks as of `at`. */
 export function builtView(table: LiveTable, at: number): TableView {
   const { stored } = table.facts;
-  const { game, position } = table.derived;
+  const { game } = table.derived;
   return {
     id: table.id,
     variant: game.variant.id,
@@ -49,7 +31,7 @@ export function builtView(table: LiveTable, at: number): TableView {
     status: tableStatus(stored.seats.fox !== null && stored.seats.geese !== null, stored.result),
     seats: seatsView(table),
     spectators: table.presence.spectators(),
-    position,
+    position: makePosition(game.variant.board, game.position),
     turn: game.position.turn,
     ply: stored.moves.length,
     moves: [...stored.moves],
