@@ -62,7 +62,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   registerErrorHandler(app, throttle);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerJsonBodies(app);
   await registerPlugins(app, throttle);
 
