@@ -1,21 +1,10 @@
-// The worker thread's entry: plain JavaScript, so it starts the same under tsx, vitest and node; it lets tsx load
-// the TypeScript engine, then answers each task with think().
-import { setPriority } from 'node:os';
-
+// The worker thread's entry when the server runs from its TypeScript (tsx, vitest): plain JavaScript, since Node 20
+// does not pass `--import` loaders on to workers; it lets tsx load think-thread.ts. The built server
+// (scripts/build.mjs) bundles think-thread.ts under this same name instead.
 import { register } from 'tsx/esm/api';
 
-// Think below the event loop's priority: on Linux a nice value belongs to the calling thread, so this lowers only
-// this worker, and under contention the server's own thread (moves, sockets) runs first. The search is bounded by
-// time, so a busier machine costs it depth, never a late answer.
-try {
-  setPriority(10);
-} catch {
-  // not allowed here (some containers): think at the normal priority
-}
 register();
-const { think } = await import('./think.ts');
+const thread = await import('./think-thread.ts');
 
 /** Piscina calls the default export once per task. */
-export default function run(task) {
-  return think(task);
-}
+export default thread.default;

@@ -1,21 +1,9 @@
-// The worker thread's entry, like computer/think-worker.mjs: plain JavaScript, so it starts the same under tsx, vitest
-// and node (Node 20 does not pass `--import` loaders to workers); it lets tsx load the TypeScript drawing.
-import { setPriority } from 'node:os';
-
-import { Piscina } from 'piscina';
+// The worker thread's entry when the server runs from its TypeScript (tsx, vitest), like computer/think-worker.mjs:
+// plain JavaScript that lets tsx load preview-thread.ts. The built server bundles preview-thread.ts under this name.
 import { register } from 'tsx/esm/api';
 
-// Draw below the event loop's priority (on Linux a nice value is per thread): moves and sockets run first.
-try {
-  setPriority(10);
-} catch {
-  // not allowed here: draw at the normal priority
-}
 register();
-const { positionPng } = await import('./position-image.ts');
+const thread = await import('./preview-thread.ts');
 
-/** Piscina calls the default export once per picture; the PNG's bytes are moved back, not copied. */
-export default function run({ board, pieces }) {
-  const png = positionPng({ board, pieces: new Map(pieces) });
-  return Piscina.move(new Uint8Array(png.buffer, png.byteOffset, png.byteLength));
-}
+/** Piscina calls the default export once per picture. */
+export default thread.default;

@@ -60,7 +60,9 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'fg-server-'));
   const script = options.script ?? join(SERVER_DIR, 'src/server.ts');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', TSX_IMPORT, script], {
+  // TypeScript runs through tsx; a built bundle (dist/server.mjs) runs on node alone, as `pnpm start` runs it.
+  const loader = script.endsWith('.ts') ? ['--import', TSX_IMPORT] : [];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, script], {
     cwd: options.cwd ?? SERVER_DIR,
     env: {
       ...process.env,

@@ -1,0 +1,47 @@
+// Builds the server to plain JavaScript in dist/: what `pnpm start` and the container run. The workspace's own
+// packages are bundled in; every other package stays an import of node_modules. Without tsx at run time, nothing
+// compiles at start, and no function carries the name tsx attaches to it (`keepNames`) on every closure made:
+// measurable on the move path, in CPU and in memory per connection (apps/server/bench/README.md).
+// Each worker thread is its own bundle, under the name the server starts it by (new URL('./x.mjs', import.meta.url)).
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { build } from 'esbuild';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const workspace = join(root, '..', '..');
+
+/** Every dependency of the server and of the workspace packages it uses, but those packages themselves. */
+function externals() {
+  const names = new Set();
+  for (const dir of ['apps/server', 'packages/rules', 'packages/protocol', 'packages/engine', 'packages/solver']) {
+    const manifest = JSON.parse(readFileSync(join(workspace, dir, 'package.json'), 'utf8'));
+    for (const name of Object.keys(manifest.dependencies ?? {})) if (!name.startsWith('@fg/')) names.add(name);
+  }
+  return [...names];
+}
+
+const entries = {
+  server: 'src/server.ts',
+  'think-worker': 'src/computer/think-thread.ts',
+  'preview-worker': 'src/preview/preview-thread.ts',
+  'checkpoint-worker': 'src/store/checkpoint-worker.mjs',
+};
+
+const started = performance.now();
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(root, path)])),
+  outdir: join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: externals(),
+  sourcemap: 'linked', // stack traces name the TypeScript lines (node --enable-source-maps)
+  logLevel: 'warning',
+});
+console.log(`server built in ${Math.round(performance.now() - started)} ms: dist/server.mjs`);
