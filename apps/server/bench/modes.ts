@@ -1,5 +1,6 @@
 // The two measured modes, each on a fresh process under load: saturation and paced.
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 
 import type { Command, Mark, Reply } from './load-client.js';
 import { rssKb } from './proc.js';
@@ -14,6 +15,7 @@ export interface ModeSettings {
   readonly pacedMs: number;
   readonly serverEnv: Record<string, string>;
   readonly nodeArgs: string[]; // extra node flags for the process under load (profiling)
+  readonly heapSnapshotDir?: string; // paced mode: a heap snapshot of each process with its tables open, after the GC
   readonly serverDir?: string; // another copy of apps/server, to compare a change
   readonly redisFsync?: 'always' | 'everysec' | 'no'; // the Redis mode's appendfsync (compose: always)
 }
@@ -171,11 +173,14 @@ export function paced(
       const rawRssKb = rssKb(target.pid);
       await request(client, { type: 'stop' });
       const heap = await target.collectGarbage();
+      const afterGcRssKb = rssKb(target.pid); // before a snapshot, which takes memory of its own
+      if (settings.heapSnapshotDir)
+        await target.heapSnapshot(join(settings.heapSnapshotDir, `${kind}-${opened}-tables.heapsnapshot`));
       const perTable = (now: number, before: number): number => (now - before) / opened;
       return {
         roundTrip: summarize(window.mark.roundTrips),
         delivery: summarize(window.mark.deliveries),
-        rssPerTableKb: perTable(rssKb(target.pid), idle.rssKb),
+        rssPerTableKb: perTable(afterGcRssKb, idle.rssKb),
         rawRssPerTableKb: perTable(rawRssKb, idle.rssKb),
         heapPerTableKb: perTable(heap.usedKb, idle.heapKb),
         opened,

@@ -5,16 +5,17 @@
 //      [--seconds 8] [--paced-seconds 20] [--only server,redis,relay] [--seed 1] [--sync full|normal]
 //      [--redis-fsync always|everysec|no]   the Redis mode's appendfsync (default always, as in compose)
 //      [--cpu-prof <dir>]     writes a V8 CPU profile of each process under load into <dir>
+//      [--heap-snapshot <dir>] paced mode: writes a heap snapshot of each process with its tables open
 //      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { type ModeSettings, type Paced, paced, type Saturation, saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
-import { killChildren, type TargetKind, track, TSX_IMPORT } from './target.js';
+import { buildServer, killChildren, type TargetKind, track, TSX_IMPORT } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
 function usage(message: string): never {
@@ -34,6 +35,7 @@ const OPTIONS = {
   'redis-fsync': { type: 'string' },
   'cpu-prof': { type: 'string' },
   'server-dir': { type: 'string' },
+  'heap-snapshot': { type: 'string' },
 } as const;
 const flags = (() => {
   try {
@@ -76,6 +78,7 @@ const settings: ModeSettings = {
     ...(flags.sync ? { SQLITE_SYNC: flags.sync } : {}),
   },
   nodeArgs: flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : [],
+  ...(flags['heap-snapshot'] ? { heapSnapshotDir: resolve(flags['heap-snapshot']) } : {}),
   ...(flags['server-dir'] ? { serverDir: resolve(flags['server-dir']) } : {}),
   ...(redisFsync ? { redisFsync } : {}),
 };
@@ -89,7 +92,7 @@ async function main(): Promise<void> {
   console.log(
     `Fox and Geese server benchmark${quick ? ' (quick)' : ''}: standard variant, 2 players + 2 spectators per table, 127.0.0.1`,
   );
-  const server = settings.serverDir ? join(settings.serverDir, 'src/server.ts') : 'apps/server/src/server.ts';
+  const server = relative(process.cwd(), buildServer(settings.serverDir));
   console.log(
     `machine: ${cpus().length} cores, node ${process.version}; server ${server} on SQLite and on Redis (redis-server, AOF fsync ${redisFsync ?? 'always'}) vs bare ws relay bench/relay.ts`,
   );

@@ -1,12 +1,13 @@
 // Starting and stopping the process under load (the real server or the bare relay) as a child
 // of its own, so its CPU time and memory can be read from /proc by its pid.
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type RedisProcess, startRedis } from '../src/testing/redis-process.js';
 import { type ServerProcess, startServerProcess } from '../src/testing/server-process.js';
-import { collectGarbage, type HeapUsage, inspectorUrl } from './inspector.js';
+import { collectGarbage, type HeapUsage, inspectorUrl, writeHeapSnapshot } from './inspector.js';
 
 /** Which process takes the load: the server on SQLite, the server on Redis (REDIS_URL), or the bare relay. */
 export type TargetKind = 'server' | 'redis' | 'relay';
@@ -20,6 +21,8 @@ export interface Target {
   readonly extraPids: readonly number[]; // the mode's other processes: redis-server, the second instance
   /** Runs a full GC through the inspector (started with `inspect`) and reports the heap. */
   collectGarbage(): Promise<HeapUsage>;
+  /** Writes a heap snapshot through the inspector (started with `inspect`) to `file`. */
+  heapSnapshot(file: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +41,22 @@ const SERVER_DIR = dirname(BENCH_DIR);
 /** The tsx loader, so children run TypeScript as `node --import tsx` and their pid is node's own. */
 export const TSX_IMPORT = import.meta.resolve('tsx');
 const children = new Set<ChildProcess>();
+
+/**
+ * What runs as the server: the built bundle, as `pnpm start` runs it (built once per folder by `buildServer`), or,
+ * for a copy of an older commit that has no build, its TypeScript through tsx.
+ */
+export function serverScript(serverDir: string = SERVER_DIR): string {
+  const built = join(serverDir, 'dist/server.mjs');
+  return existsSync(join(serverDir, 'scripts/build.mjs')) ? built : join(serverDir, 'src/server.ts');
+}
+
+/** Builds the server of `serverDir` (when it has a build) so the run measures what ships; returns the script. */
+export function buildServer(serverDir: string = SERVER_DIR): string {
+  const script = join(serverDir, 'scripts/build.mjs');
+  if (existsSync(script)) execFileSync(process.execPath, [script], { cwd: serverDir, stdio: 'ignore' });
+  return serverScript(serverDir);
+}
 
 /** Kills every child still running; safe to call from an exit handler. */
 export function killChildren(): void {
@@ -87,7 +106,7 @@ async function startOne(kind: 'server' | 'relay', options: TargetOptions): Promi
   let server: ServerProcess;
   try {
     server = await startServerProcess({
-      script: kind === 'server' ? join(serverDir, 'src/server.ts') : join(BENCH_DIR, 'relay.ts'),
+      script: kind === 'server' ? serverScript(serverDir) : join(BENCH_DIR, 'relay.ts'),
       cwd: kind === 'server' ? serverDir : SERVER_DIR,
       env,
       nodeArgs: [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : [])],
@@ -100,14 +119,16 @@ async function startOne(kind: 'server' | 'relay', options: TargetOptions): Promi
     throw new Error(`${kind} did not start: ${(error as Error).message}`, { cause: error });
   }
   track(server.child);
-  const collect = (): Promise<HeapUsage> =>
-    inspector ? collectGarbage(inspector) : Promise.reject(new Error(`${kind}: no inspector (start it with inspect)`));
+  const noInspector = (): Promise<never> => Promise.reject(new Error(`${kind}: no inspector (start it with inspect)`));
+  const collect = (): Promise<HeapUsage> => (inspector ? collectGarbage(inspector) : noInspector());
+  const snapshot = (file: string): Promise<void> => (inspector ? writeHeapSnapshot(inspector, file) : noInspector());
   return {
     kind,
     pid: server.child.pid!,
     baseUrl: server.url,
     extraPids: [],
     collectGarbage: collect,
+    heapSnapshot: snapshot,
     stop: () => server.stop(),
   };
 }
