@@ -15,6 +15,19 @@ const PLAYER_HARD_FACTOR = 4;
 /** Messages are serialized with `type` first (tables/messages.ts), so presence is known by its opening. */
 const isPresence = (text: string): boolean => text.startsWith('{"type":"presence"');
 
+/** The part of ws's sender that writes a whole frame; ws has no public call to send a frame built elsewhere. */
+interface FrameSender {
+  readonly _state: number; // 0: idle; others only while compressing or reading a Blob, which this server never does
+  sendFrame(list: readonly Buffer[]): void;
+}
+
+/** Writes a prebuilt text frame to the socket in one write, or hands its payload to ws when ws is mid-frame. */
+function writeFrame(socket: WebSocket, outgoing: Outgoing): void {
+  const sender = (socket as unknown as { _sender?: FrameSender })._sender;
+  if (sender?._state === 0 && typeof sender.sendFrame === 'function') sender.sendFrame([outgoing.frame]);
+  else socket.send(outgoing.bytes, { binary: false });
+}
+
 /** A connection: the member the authority sends to, plus what the socket layer needs to keep it healthy. */
 export class Connection implements Member {
   readonly socket: WebSocket;
@@ -52,8 +65,8 @@ export class Connection implements Member {
       this.socket.close(TRY_AGAIN_LATER, 'too far behind; reconnect to resync');
       return;
     }
-    // The bytes encoded once for the whole table, written as a text frame: no conversion per recipient.
-    if (outgoing) this.socket.send(outgoing.bytes, { binary: false });
+    // The frame built once for the whole table, written as it is: no encoding or framing per recipient.
+    if (outgoing) writeFrame(this.socket, outgoing);
     else this.socket.send(text);
   }
 

@@ -20,13 +20,15 @@ const sweepMs = ({ helloMs, pingMs, pongTimeoutMs }: ConnectionLimits): number =
 export class Connections {
   readonly #limits: ConnectionLimits;
   readonly #now: () => number;
+  readonly #random: () => number;
   readonly #open = new Set<Connection>();
   readonly #perAddress = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
 
-  constructor(limits: ConnectionLimits, now: () => number = Date.now) {
+  constructor(limits: ConnectionLimits, now: () => number = Date.now, random: () => number = Math.random) {
     this.#limits = limits;
     this.#now = now;
+    this.#random = random;
   }
 
   /** Reserves a place for one more connection from `address`; false when it already holds the maximum. */
@@ -44,9 +46,14 @@ export class Connections {
     else this.#perAddress.set(address, count);
   }
 
-  /** Starts watching an upgraded connection until it closes. */
+  /**
+   * Starts watching an upgraded connection until it closes. Its first ping comes at a random point of the second half
+   * of the ping interval: connections opened together (a server's restart, a crowd arriving) are not all pinged in one
+   * sweep, which wrote thousands of frames in one turn of the event loop, a stall every table's moves waited for.
+   */
   add(connection: Connection): void {
     this.#open.add(connection);
+    connection.lastPing = this.#now() - Math.floor(this.#random() * (this.#limits.pingMs / 2));
     const { socket } = connection;
     socket.on('pong', () => (connection.lastSeen = this.#now()));
     socket.on('close', () => this.#open.delete(connection));

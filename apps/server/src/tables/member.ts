@@ -1,17 +1,38 @@
 // Who is at a table, as the authority sees each connection: something that takes the table's messages.
 import type { Role, ServerMessage } from '@fg/protocol';
 
-/** A message encoded once for every member: the object, its JSON text, and that text as UTF-8 (what a socket writes). */
+/**
+ * A message encoded once for every member: the object, its JSON text, that text as UTF-8, and the whole WebSocket
+ * text frame around it. A server's frames are not masked (RFC 6455, 5.1), so every member's socket writes the
+ * very same bytes, in one write.
+ */
 export interface Outgoing {
   readonly message: ServerMessage;
   readonly text: string;
-  readonly bytes: Buffer;
+  readonly bytes: Buffer; // the payload: `frame` without its header
+  readonly frame: Buffer;
 }
+
+/** The length of a frame's header for a payload of `length` bytes (RFC 6455, 5.2): 2, 4 or 10 bytes. */
+const headerLength = (length: number): number => (length < 126 ? 2 : length < 65_536 ? 4 : 10);
 
 /** Encodes a message once, however many members it goes to. */
 export function encode(message: ServerMessage): Outgoing {
   const text = JSON.stringify(message);
-  return { message, text, bytes: Buffer.from(text) };
+  const length = Buffer.byteLength(text);
+  const header = headerLength(length);
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81; // FIN, text
+  if (header === 2) frame[1] = length;
+  else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(text, header, 'utf8');
+  return { message, text, bytes: frame.subarray(header), frame };
 }
 
 /**
