@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { makePosition, parsePosition, startPosition } from './position.js';
+import { makePosition, parsePosition, positionKey, startPosition } from './position.js';
 import { getVariant, type Variant, VARIANT_INFOS } from './variants.js';
 
 const variant = (id: string, options: Record<string, unknown> = {}): Variant => {
@@ -108,5 +108,31 @@ describe('variants', () => {
   ])('%s %j: %s first, %s capture, geese move %j', (id, options, first, capture, directions) => {
     const v = variant(id, options);
     expect([v.firstSide, v.capture, v.gooseDirections]).toEqual([first, capture, directions]);
+  });
+});
+
+describe('positionKey', () => {
+  const standard = variant('standard');
+  const key = (text: string): string => {
+    const parsed = parsePosition(standard, text);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return positionKey(parsed.value);
+  };
+
+  it('packs the side and four cells to a character: 10 characters for 33 points', () => {
+    expect(key('fox:d4 geese:c1 turn:fox quiet:0')).toHaveLength(10);
+    expect(key('fox:d4 geese:c1 turn:fox quiet:0')[0]).toBe('f');
+    expect(key('fox:d4 geese:c1 turn:geese quiet:0')[0]).toBe('g');
+  });
+
+  it.each([
+    ['fox:d4 geese:c1 turn:fox quiet:0', 'fox:d4 geese:c1 turn:fox quiet:9', true], // the quiet count is no part of it
+    ['fox:d4 geese:c1 turn:fox quiet:0', 'fox:d4 geese:c1 turn:geese quiet:0', false],
+    ['fox:d4 geese:c1 turn:fox quiet:0', 'fox:d4 geese:d1 turn:fox quiet:0', false],
+    ['fox:d4 geese:c1 turn:fox quiet:0', 'fox:c1 geese:d4 turn:fox quiet:0', false], // a fox and a goose swapped
+    ['fox:d4 geese:c1,e1 turn:fox quiet:0', 'fox:d4 geese:e1,c1 turn:fox quiet:0', true],
+    ['fox:g5 geese: turn:fox quiet:0', 'fox:g4 geese: turn:fox quiet:0', false], // the last cells, past a whole four
+  ])('%s and %s: same key %s', (a, b, same) => {
+    expect(key(a) === key(b)).toBe(same);
   });
 });
