@@ -15,6 +15,7 @@ export interface ModeSettings {
   readonly pacedMs: number;
   readonly serverEnv: Record<string, string>;
   readonly nodeArgs: string[]; // extra node flags for the process under load (profiling)
+  readonly serverLog?: string; // a file the processes under load print into
   readonly heapSnapshotDir?: string; // paced mode: a heap snapshot of each process with its tables open, after the GC
   readonly serverDir?: string; // another copy of apps/server, to compare a change
   readonly redisFsync?: 'always' | 'everysec' | 'no'; // the Redis mode's appendfsync (compose: always)
@@ -103,6 +104,7 @@ async function withTables<T>(
     instances: plan.instances ?? 1,
     ...(settings.redisFsync ? { redisFsync: settings.redisFsync } : {}),
     ...(settings.serverDir ? { serverDir: settings.serverDir } : {}),
+    ...(settings.serverLog ? { logFile: settings.serverLog } : {}),
   });
   try {
     await sleep(IDLE_SETTLE_MS);

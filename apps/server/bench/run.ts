@@ -5,6 +5,8 @@
 //      [--seconds 8] [--paced-seconds 20] [--only server,redis,relay] [--seed 1] [--sync full|normal]
 //      [--redis-fsync always|everysec|no]   the Redis mode's appendfsync (default always, as in compose)
 //      [--cpu-prof <dir>]     writes a V8 CPU profile of each process under load into <dir>
+//      [--node-flags=<flags>] extra node flags for the processes under load, e.g. --node-flags=--trace-gc
+//      [--server-log <file>]  appends what each process under load prints to <file>
 //      [--heap-snapshot <dir>] paced mode: writes a heap snapshot of each process with its tables open
 //      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
 import { fork } from 'node:child_process';
@@ -36,6 +38,8 @@ const OPTIONS = {
   'cpu-prof': { type: 'string' },
   'server-dir': { type: 'string' },
   'heap-snapshot': { type: 'string' },
+  'node-flags': { type: 'string' },
+  'server-log': { type: 'string' },
 } as const;
 const flags = (() => {
   try {
@@ -77,7 +81,11 @@ const settings: ModeSettings = {
     MAX_CONNECTIONS_PER_ADDRESS: '1000000', // 4 sockets a table, all from 127.0.0.1
     ...(flags.sync ? { SQLITE_SYNC: flags.sync } : {}),
   },
-  nodeArgs: flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : [],
+  nodeArgs: [
+    ...(flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['cpu-prof']}`] : []),
+    ...(flags['node-flags'] ? flags['node-flags'].split(' ').filter(Boolean) : []),
+  ],
+  ...(flags['server-log'] ? { serverLog: resolve(flags['server-log']) } : {}),
   ...(flags['heap-snapshot'] ? { heapSnapshotDir: resolve(flags['heap-snapshot']) } : {}),
   ...(flags['server-dir'] ? { serverDir: resolve(flags['server-dir']) } : {}),
   ...(redisFsync ? { redisFsync } : {}),

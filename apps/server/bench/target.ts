@@ -1,7 +1,7 @@
 // Starting and stopping the process under load (the real server or the bare relay) as a child
 // of its own, so its CPU time and memory can be read from /proc by its pid.
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +34,7 @@ export interface TargetOptions {
   readonly inspect?: boolean; // open the inspector on a random loopback port, for collectGarbage()
   readonly instances?: 1 | 2; // Redis mode: how many server instances share the redis-server
   readonly redisFsync?: 'always' | 'everysec' | 'no'; // Redis mode: appendfsync (compose: always)
+  readonly logFile?: string; // everything the process prints is appended here (with --node-flags '--trace-gc')
 }
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -100,7 +101,7 @@ export async function startTarget(kind: TargetKind, options: TargetOptions = {})
 }
 
 async function startOne(kind: 'server' | 'relay', options: TargetOptions): Promise<Target> {
-  const { env = {}, nodeArgs = [], serverDir = SERVER_DIR, inspect = false } = options;
+  const { env = {}, nodeArgs = [], serverDir = SERVER_DIR, inspect = false, logFile } = options;
   let inspector: string | undefined;
   let output = '';
   let server: ServerProcess;
@@ -111,6 +112,7 @@ async function startOne(kind: 'server' | 'relay', options: TargetOptions): Promi
       env,
       nodeArgs: [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : [])],
       onOutput: (chunk) => {
+        if (logFile) appendFileSync(logFile, chunk);
         output = (output + chunk).slice(-4000);
         inspector ??= inspectorUrl(output);
       },

@@ -47,7 +47,7 @@ export class Connections {
   }
 
   /**
-   * Starts watching an upgraded connection until it closes. Its first ping comes at a random point of the second half
+   * Starts watching an upgraded connection until it closes (`remove`). Its first ping comes at a random point of the second half
    * of the ping interval: connections opened together (a server's restart, a crowd arriving) are not all pinged in one
    * sweep, which wrote thousands of frames in one turn of the event loop, a stall every table's moves waited for.
    */
@@ -56,11 +56,15 @@ export class Connections {
     connection.lastPing = this.#now() - Math.floor(this.#random() * (this.#limits.pingMs / 2));
     const { socket } = connection;
     socket.on('pong', () => (connection.lastSeen = this.#now()));
-    socket.on('close', () => this.#open.delete(connection));
     if (!this.#timer) {
       this.#timer = setInterval(() => this.sweep(), sweepMs(this.#limits));
       this.#timer.unref();
     }
+  }
+
+  /** Stops watching a connection that closed (its socket's close handler calls this). */
+  remove(connection: Connection): void {
+    this.#open.delete(connection);
   }
 
   /** Number of open connections. */

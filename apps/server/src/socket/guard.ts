@@ -8,16 +8,24 @@ export interface GuardLimits {
   readonly strikeWindowMs?: number; // 60 000 by default
 }
 
-/** Counts one connection's messages and bad inputs. */
+/** The limits with their defaults filled in; made once and shared by the guards of every connection. */
+const filled = new WeakMap<GuardLimits, Required<GuardLimits>>();
+const withDefaults = (limits: GuardLimits): Required<GuardLimits> => {
+  let full = filled.get(limits);
+  if (!full) filled.set(limits, (full = { strikeWindowMs: 60_000, ...limits }));
+  return full;
+};
+
+/** Counts one connection's messages and bad inputs; a few numbers a connection, the limits shared. */
 export class ConnectionGuard {
   readonly #limits: Required<GuardLimits>;
   readonly #now: () => number;
   #tokens: number;
   #refilledAt: number;
-  readonly #strikes: number[] = [];
+  #strikes: number[] | null = null; // made at the first bad input: most connections never send one
 
   constructor(limits: GuardLimits, now: () => number = Date.now) {
-    this.#limits = { strikeWindowMs: 60_000, ...limits };
+    this.#limits = withDefaults(limits);
     this.#now = now;
     this.#tokens = limits.burst;
     this.#refilledAt = now();
@@ -42,8 +50,9 @@ export class ConnectionGuard {
   /** Records a bad input; true once the connection has had too many within the window. */
   strike(): boolean {
     const now = this.#now();
-    this.#strikes.push(now);
-    while (this.#strikes.length && this.#strikes[0]! <= now - this.#limits.strikeWindowMs) this.#strikes.shift();
-    return this.#strikes.length >= this.#limits.maxStrikes;
+    const strikes = (this.#strikes ??= []);
+    strikes.push(now);
+    while (strikes.length && strikes[0]! <= now - this.#limits.strikeWindowMs) strikes.shift();
+    return strikes.length >= this.#limits.maxStrikes;
   }
 }

@@ -120,6 +120,7 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
           });
       });
       socket.on('close', () => {
+        connections.remove(member);
         queue = queue.then(() => authority.leave(member));
       });
     },

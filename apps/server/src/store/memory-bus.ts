@@ -58,6 +58,7 @@ export class MemoryBus implements TableBus {
   }
 
   async publish(tableId: string, event: TableEvent): Promise<void> {
+    if (this.#hub.buses.size < 2) return; // no other instance in this process: nobody to tell
     const message = { ...event, origin: this.instance };
     for (const bus of this.#hub.buses) {
       if (bus !== this && bus.#subscribed.has(tableId)) queueMicrotask(() => bus.#listener(tableId, message));

@@ -9,7 +9,7 @@ import type { Member, Seating } from './member.js';
 /** The connections of one table, here and elsewhere. */
 export class TablePresence {
   readonly members = new Map<Member, Seating>(); // connected to this instance
-  readonly #remote = new Map<string, InstancePresence>(); // instance id -> its connections here
+  #remote: Map<string, InstancePresence> | null = null; // instance id -> its connections here; made at the first report
   readonly #left: Record<Side, number> = { fox: 0, geese: 0 }; // ms; when the seat last went offline, 0: unknown
   readonly #loadedAt: number; // ms; when this instance loaded the table
   idleSince: number; // ms; when the last local member left
@@ -66,16 +66,18 @@ export class TablePresence {
   /** Takes another instance's report; a seat it gave up counts as offline since then. */
   setRemote(instance: string, presence: InstancePresence): void {
     for (const side of SIDES) this.#left[side] = Math.max(this.#left[side], presence.left[side]);
-    if (presence.fox + presence.geese + presence.spectators === 0) this.#remote.delete(instance);
-    else this.#remote.set(instance, presence);
+    if (presence.fox + presence.geese + presence.spectators === 0) this.#remote?.delete(instance);
+    else (this.#remote ??= new Map()).set(instance, presence);
   }
 
   /** Drops the reports of instances no longer live; true if any was dropped. Their seats went offline now. */
   dropDead(isLive: (instance: string) => boolean, now: number): boolean {
     let dropped = false;
-    for (const [instance, presence] of this.#remote) {
+    const remote = this.#remote;
+    if (!remote) return false;
+    for (const [instance, presence] of remote) {
       if (isLive(instance)) continue;
-      this.#remote.delete(instance);
+      remote.delete(instance);
       for (const side of SIDES) if (presence[side] > 0) this.#left[side] = now;
       dropped = true;
     }
@@ -84,13 +86,13 @@ export class TablePresence {
 
   /** Whether other instances report connections. */
   get hasRemote(): boolean {
-    return this.#remote.size > 0;
+    return (this.#remote?.size ?? 0) > 0;
   }
 
   /** Whether any connection anywhere holds this side's seat. */
   isOnline(side: Side): boolean {
     if (this.localCount(side) > 0) return true;
-    for (const presence of this.#remote.values()) if (presence[side] > 0) return true;
+    if (this.#remote) for (const presence of this.#remote.values()) if (presence[side] > 0) return true;
     return false;
   }
 
@@ -106,7 +108,7 @@ export class TablePresence {
   /** How many connections watch the table, anywhere. */
   spectators(): number {
     let count = this.localCount('spectator');
-    for (const presence of this.#remote.values()) count += presence.spectators;
+    if (this.#remote) for (const presence of this.#remote.values()) count += presence.spectators;
     return count;
   }
 
