@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 
 import { type ModeSettings, type Paced, paced, type Saturation, saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
+import { productionNodeFlags } from '../src/testing/server-process.js';
 import { buildServer, killChildren, type TargetKind, track, TSX_IMPORT } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
@@ -100,7 +101,9 @@ async function main(): Promise<void> {
   console.log(
     `Fox and Geese server benchmark${quick ? ' (quick)' : ''}: standard variant, 2 players + 2 spectators per table, 127.0.0.1`,
   );
-  const server = relative(process.cwd(), buildServer(settings.serverDir));
+  const built = buildServer(settings.serverDir);
+  const nodeFlags = built.endsWith('.mjs') ? productionNodeFlags(settings.serverDir) : [];
+  const server = `${relative(process.cwd(), built)}${nodeFlags.length ? ` (node ${nodeFlags.join(' ')})` : ''}`;
   console.log(
     `machine: ${cpus().length} cores, node ${process.version}; server ${server} on SQLite and on Redis (redis-server, AOF fsync ${redisFsync ?? 'always'}) vs bare ws relay bench/relay.ts`,
   );

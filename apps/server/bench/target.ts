@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type RedisProcess, startRedis } from '../src/testing/redis-process.js';
-import { type ServerProcess, startServerProcess } from '../src/testing/server-process.js';
+import { productionNodeFlags, type ServerProcess, startServerProcess } from '../src/testing/server-process.js';
 import { collectGarbage, type HeapUsage, inspectorUrl, writeHeapSnapshot } from './inspector.js';
 
 /** Which process takes the load: the server on SQLite, the server on Redis (REDIS_URL), or the bare relay. */
@@ -105,12 +105,18 @@ async function startOne(kind: 'server' | 'relay', options: TargetOptions): Promi
   let inspector: string | undefined;
   let output = '';
   let server: ServerProcess;
+  const script = kind === 'server' ? serverScript(serverDir) : join(BENCH_DIR, 'relay.ts');
   try {
     server = await startServerProcess({
-      script: kind === 'server' ? serverScript(serverDir) : join(BENCH_DIR, 'relay.ts'),
+      script,
       cwd: kind === 'server' ? serverDir : SERVER_DIR,
       env,
-      nodeArgs: [...nodeArgs, ...(inspect ? ['--inspect=127.0.0.1:0'] : [])],
+      // The built server runs with the flags `pnpm start` gives it; the relay and TypeScript copies with none.
+      nodeArgs: [
+        ...(kind === 'server' && script.endsWith('.mjs') ? productionNodeFlags(serverDir) : []),
+        ...nodeArgs,
+        ...(inspect ? ['--inspect=127.0.0.1:0'] : []),
+      ],
       onOutput: (chunk) => {
         if (logFile) appendFileSync(logFile, chunk);
         output = (output + chunk).slice(-4000);

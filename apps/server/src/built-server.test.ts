@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { request, TestClient } from './testing/harness.js';
-import { freePort, type ServerProcess, startServerProcess } from './testing/server-process.js';
+import { freePort, productionNodeFlags, type ServerProcess, startServerProcess } from './testing/server-process.js';
 
 const SERVER_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 const BUNDLE = join(SERVER_DIR, 'dist/server.mjs');
@@ -27,7 +27,13 @@ afterAll(async () => {
 
 /** Starts the bundle on the shared data folder. */
 async function start(port: number): Promise<ServerProcess> {
-  server = await startServerProcess({ port, dataDir, script: BUNDLE, env: { WEB_DIR: join(dataDir, 'no-web') } });
+  server = await startServerProcess({
+    port,
+    dataDir,
+    script: BUNDLE,
+    nodeArgs: productionNodeFlags(),
+    env: { WEB_DIR: join(dataDir, 'no-web') },
+  });
   return server;
 }
 
@@ -39,6 +45,13 @@ describe('the built server (dist/server.mjs)', () => {
       expect(code, file).not.toMatch(/import\(["'][^"']+\.ts["']\)/); // no TypeScript module loaded later
       expect(code, file).not.toMatch(/from ["']@fg\//); // the workspace's packages are bundled in
     }
+  });
+
+  it('runs with the same node flags in the container as with pnpm start', () => {
+    const flags = productionNodeFlags();
+    expect(flags).toContain('--max-semi-space-size=4');
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(SERVER_DIR, '../../Dockerfile'), 'utf8'))?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...flags, 'dist/server.mjs']);
   });
 
   it('plays a game against the computer, draws a preview and keeps the game across a restart', async () => {

@@ -1,7 +1,7 @@
 // The real server as a child process on a free loopback port: for the durability test, the
 // browser tests and the benchmark, which must kill, restart or measure the process itself.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,6 +53,18 @@ export interface ServerProcess {
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * The node flags the built server runs with: those of apps/server's `start` script (`node <flags> dist/server.mjs`),
+ * the one place they are written (the Dockerfile's CMD is checked against it), so the bench measures what ships.
+ */
+export function productionNodeFlags(serverDir: string = SERVER_DIR): string[] {
+  const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  const run = /\bnode((?:\s+--\S+)*)\s+dist\/server\.mjs/.exec(manifest.scripts?.start ?? '');
+  return run ? run[1]!.trim().split(/\s+/).filter(Boolean) : [];
 }
 
 /** Starts the server (or another script, like the bench's relay) and waits until /healthz answers. */
