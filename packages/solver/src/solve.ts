@@ -11,18 +11,17 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  readSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 
 import { CROSS33 } from '@fg/rules';
 
 import { tableFolder, tablePath } from './dir.js';
+import { loadBuffer, readAll, saveBuffer, writeAll } from './file-io.js';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
 import { levelUnits, maxLevel, minLevel, unitSize } from './levels.js';
 import { Pool, type TierBuffers } from './pool.js';
@@ -78,48 +77,6 @@ export interface BuildResult {
 }
 
 const sets = (k: number): number => choose(POINTS, k);
-
-/** Writes a whole buffer at `position`, in pieces (writeSync takes at most 2 GB). */
-function writeAll(fd: number, buffer: ArrayBufferLike | Uint8Array, position: number): void {
-  const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
-  for (let at = 0; at < bytes.length; at += 2 ** 28) {
-    const piece = bytes.subarray(at, Math.min(bytes.length, at + 2 ** 28));
-    let written = 0;
-    while (written < piece.length)
-      written += writeSync(fd, piece, written, piece.length - written, position + at + written);
-  }
-}
-
-/** Fills a buffer from `position`. */
-function readAll(fd: number, buffer: ArrayBufferLike | Uint8Array, position: number): void {
-  const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
-  for (let at = 0; at < bytes.length;) {
-    const n = readSync(fd, bytes, at, Math.min(bytes.length - at, 2 ** 28), position + at);
-    if (n === 0) throw new Error('table file ends early');
-    at += n;
-  }
-}
-
-/** A file holding one buffer, written durably. */
-function saveBuffer(path: string, buffer: Uint8Array): void {
-  const fd = openSync(path, 'w');
-  try {
-    writeAll(fd, buffer, 0);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Reads saveBuffer's file back into `into`. */
-function loadBuffer(path: string, into: Uint8Array): void {
-  const fd = openSync(path, 'r');
-  try {
-    readAll(fd, into, 0);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** Builds (or finishes building) the table for `standard` with these options. */
 export async function buildTable(options: SolveOptions): Promise<BuildResult> {

@@ -3,8 +3,6 @@
 // one writer of facts) -> the transition and one encoded broadcast -> announce to the other instances.
 // It knows neither sockets, HTTP nor SQL: members are told things through `send`, tables live in a TableStore
 // (the truth; memory holds a cache of the tables in use), and other instances are reached through a TableBus.
-import { randomInt } from 'node:crypto';
-
 import type {
   CreateTableBody,
   CreateTableResponse,
@@ -17,10 +15,11 @@ import type {
 } from '@fg/protocol';
 import { type Side, SIDES } from '@fg/rules';
 
-import type { BusMessage, TableBus } from '../store/bus.js';
+import type { TableBus } from '../store/bus.js';
 import { MemoryBus } from '../store/memory-bus.js';
 import type { StoredTable, TableStore } from '../store/store.js';
 import { type Answer, done, refuse } from './answer.js';
+import { type AuthorityOptions, cryptoSide } from './authority-options.js';
 import { ChangePath, type Committed, lostRace } from './change-path.js';
 import { correspondenceDeadline, dueAt } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
@@ -34,22 +33,6 @@ import { type TableObserver, tellCommitted, tellObservers } from './table-observ
 import { TableQueue, UNAVAILABLE } from './table-queue.js';
 import type { LiveTable } from './table-state.js';
 import { builtView, recordOf, tableSnapshot, tableView } from './views.js';
-
-/** Settings and seams of the authority. */
-export interface AuthorityOptions {
-  readonly abandonSeconds: number; // 60
-  readonly waitingHours: number; // 24
-  readonly firstMoveSeconds?: number; // v1.2: 60; a first move not made by then aborts a game with a clock
-  readonly correspondenceDayMs?: number; // v1.2: 86 400 000; the day of correspondence tables made from now on
-  readonly bus?: TableBus; // the in-process bus unless given
-  readonly now?: () => number;
-  readonly pickSide?: () => Side; // for `random`; crypto randomness by default
-  readonly onError?: (error: unknown, what: string) => void;
-  readonly observers?: readonly TableObserver[]; // v1.1: the lobby and the computer's seats
-  readonly solved?: SolvedCheck; // v1.2: the solution tables, for level 9; none by default
-}
-
-const cryptoSide = (): Side => (randomInt(2) === 0 ? 'fox' : 'geese');
 
 /** The authority over all tables of this server. */
 export class Authority {
@@ -106,7 +89,10 @@ export class Authority {
     this.#cache.onForget = (id) => this.#timers.drop(id);
     this.#cache.keepLoaded = (live) => dueAt(live.facts.stored, live.derived.clock, this.#rules) !== null;
     this.#bus.listen(
-      (id, message) => this.#heard(id, message),
+      (id, message) =>
+        void this.#path
+          .heard(id, message, (live) => this.#changed(live))
+          .catch((error: unknown) => this.#onError(error, 'bus event')),
       () => this.#cache.refreshAll(),
     );
   }
@@ -178,7 +164,7 @@ export class Authority {
     return live ? tableView(live, this.#now()) : null;
   }
 
-  /** The table's view built afresh from its facts, not from the kept one: what `view` must equal (views.test.ts). */
+  /** The table's view built afresh from its facts, past the one welcomes share: what `view` must equal (views.test.ts). */
   async builtView(id: string): Promise<TableView | null> {
     const live = await this.#cache.get(id);
     return live ? builtView(live, this.#now()) : null;
@@ -298,22 +284,6 @@ export class Authority {
   }
 
   // ---- plumbing ----
-
-  /** An event from another instance: presence changes the connections only, the rest goes through `evolve`. */
-  #heard(id: string, message: BusMessage): void {
-    if (message.origin === this.#bus.instance) return;
-    void this.#cache
-      .whenLoaded(id, async (live) => {
-        // Presence need not wait for the table's queue. The observers hear of it (v1.1: the lobby's spectator
-        // counts are table-wide, so every instance writes what it now knows).
-        if (message.type === 'presence') {
-          this.#cache.heardPresence(live, message.origin, message.presence);
-          return this.#changed(live);
-        }
-        return this.#cache.exclusive(live, () => this.#path.follow(live, message));
-      })
-      .catch((error: unknown) => this.#onError(error, 'bus event'));
-  }
 
   /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
   #changed(live: LiveTable, created = false): void {

@@ -4,7 +4,7 @@
 import type { SocketErrorCode } from '@fg/protocol';
 import { type Game, opponent } from '@fg/rules';
 
-import type { TableBus } from '../store/bus.js';
+import type { BusMessage, TableBus } from '../store/bus.js';
 import type { TableEvent, TableEventOf } from '../store/events.js';
 import type { TableStore } from '../store/store.js';
 import { type Answer, done } from './answer.js';
@@ -70,6 +70,20 @@ export class ChangePath {
     const next = evolve(live.facts, event);
     if (next === 'reload') await this.#deps.cache.refresh(live);
     else if (next !== 'known') this.#deps.cache.apply(live, next, played);
+  }
+
+  /**
+   * An event from another instance. Presence changes the connections only and need not wait for the table's queue
+   * (`changed` tells the observers: v1.1, the lobby's spectator counts are table-wide); the rest is followed in it.
+   */
+  async heard(id: string, message: BusMessage, changed: (live: LiveTable) => void): Promise<void> {
+    const { bus, cache } = this.#deps;
+    if (message.origin === bus.instance) return;
+    await cache.whenLoaded(id, async (live) => {
+      if (message.type !== 'presence') return cache.exclusive(live, () => this.follow(live, message));
+      cache.heardPresence(live, message.origin, message.presence);
+      changed(live);
+    });
   }
 
   /** Ends a game whose deadline passed (a clock ran out; v1.2: a first move did not come in time). */
