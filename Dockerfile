@@ -32,5 +32,5 @@ USER node
 WORKDIR /app/apps/server
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # One node process (no wrapper), so SIGTERM reaches the server and it shuts down cleanly. The flags are those of
-# apps/server's `start` script (a small young generation: short scavenges, docs in apps/server/bench/README.md).
-CMD ["node", "--max-semi-space-size=4", "--enable-source-maps", "dist/server.mjs"]
+# apps/server's `start` script (built-server.test.ts checks that they agree).
+CMD ["node", "--enable-source-maps", "dist/server.mjs"]
