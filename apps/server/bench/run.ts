@@ -15,9 +15,9 @@ import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { productionNodeFlags } from '../src/testing/server-process.js';
 import { type ModeSettings, type Paced, paced, type Saturation, saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
-import { productionNodeFlags } from '../src/testing/server-process.js';
 import { buildServer, killChildren, type TargetKind, track, TSX_IMPORT } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
