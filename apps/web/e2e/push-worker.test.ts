@@ -64,24 +64,29 @@ describe.skipIf(skip !== null)('the service worker push handler', () => {
     });
     const registrationId = await registered;
     const payload = { type: 'your-move', table: 'abcdefghij12', variant: 'standard', move: 'd4-e5' };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
-      registrationId,
-      data: JSON.stringify(payload),
-    });
-    await page.waitForFunction(
-      async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0,
-      undefined,
-      { timeout: 10_000 },
-    );
-    const shown = await page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        tag: n.tag,
-        data: n.data as unknown,
-      })),
-    );
+    // Waited for and read in one call, and delivered again while none shows: under load Chromium now and then drops
+    // a push delivered just after the worker activated (a clean CI run saw none within 10 s). The same tag replaces
+    // a notification, so a second delivery still shows exactly one.
+    const readShown = (): Promise<{ title: string; body: string; tag: string; data: unknown }[]> =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        for (let tries = 0; tries < 20; tries++) {
+          const notifications = await registration.getNotifications();
+          if (notifications.length > 0)
+            return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return [];
+      });
+    let shown: Awaited<ReturnType<typeof readShown>> = [];
+    for (let delivery = 0; delivery < 5 && shown.length === 0; delivery++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: server.url,
+        registrationId,
+        data: JSON.stringify(payload),
+      });
+      shown = await readShown();
+    }
     expect(shown).toEqual([
       { title: 'Your move', body: 'Last move: d4-e5', tag: 'fg-table-abcdefghij12', data: { url: '/t/abcdefghij12' } },
     ]);
