@@ -188,13 +188,11 @@ export class SqliteStore implements TableStore {
   }
 
   /** Runs an operation through the group commit; any failure becomes StoreUnavailable. */
-  async #run<T>(operation: () => T, kind: 'write' | 'read' = 'write'): Promise<T> {
-    if (this.#lost) throw new StoreUnavailable(this.#lost);
-    try {
-      return await this.#batch.run(operation, kind);
-    } catch (error) {
+  #run<T>(operation: () => T, kind: 'write' | 'read' = 'write'): Promise<T> {
+    if (this.#lost) return Promise.reject(new StoreUnavailable(this.#lost));
+    return this.#batch.run(operation, kind).catch((error: unknown) => {
       throw new StoreUnavailable(`storage failed: ${describeStorageError(error)}`, { cause: error });
-    }
+    });
   }
 
   #fromRow(row: TableRow): StoredTable {

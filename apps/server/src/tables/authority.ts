@@ -237,7 +237,10 @@ export class Authority {
       if (seating.role === 'spectator')
         return refuse('not-a-player', `spectators cannot ${message.type}; take a seat to play`);
       // A deadline that passed ends the game before anything else is done at the table.
-      if (message.type !== 'rematch' && message.type !== 'rematch-decline') await this.#path.endIfDue(live);
+      if (message.type !== 'rematch' && message.type !== 'rematch-decline') {
+        const ending = this.#path.endingIfDue(live);
+        if (ending) await ending;
+      }
       // A move ahead of this cache: the store may have it (another instance played); decide on the store's facts.
       if (message.type === 'move' && message.ply > live.facts.stored.moves.length) await this.#cache.refresh(live);
       const side = seating.role;

@@ -88,9 +88,15 @@ export class ChangePath {
 
   /** Ends a game whose deadline passed (a clock ran out; v1.2: a first move did not come in time). */
   async endIfDue(live: LiveTable): Promise<Answer<void, SocketErrorCode>> {
-    const due = dueEvent(live.facts.stored, live.derived.clock, this.#deps.rules, this.#deps.now());
-    if (due) await this.commit(live, due);
+    const ending = this.endingIfDue(live);
+    if (ending) await ending;
     return done(undefined);
+  }
+
+  /** The commit that ends a game whose deadline passed, or null (checked without waiting: most moves have none due). */
+  endingIfDue(live: LiveTable): Promise<boolean> | null {
+    const due = dueEvent(live.facts.stored, live.derived.clock, this.#deps.rules, this.#deps.now());
+    return due ? this.commit(live, due) : null;
   }
 
   /**

@@ -45,7 +45,7 @@ export class TableQueue {
     live: LiveTable,
     action: () => Promise<Answer<T, C>>,
   ): Promise<Answer<T, C | 'unavailable'>> {
-    const run = this.#cache.exclusive(live, async (): Promise<Answer<T, C | 'unavailable'>> => {
+    return this.#cache.exclusive(live, async (): Promise<Answer<T, C | 'unavailable'>> => {
       try {
         if (live.stale) await this.#cache.refresh(live);
         return await action();
@@ -54,9 +54,9 @@ export class TableQueue {
         live.stale = true;
         await this.#cache.refresh(live).catch(() => undefined);
         return refuse('unavailable', UNAVAILABLE);
+      } finally {
+        this.#changed(live); // v1.1 observers, told once the action is done (they log their own faults)
       }
     });
-    void run.finally(() => this.#changed(live)).catch(() => undefined); // v1.1 observers
-    return run;
   }
 }
