@@ -44,7 +44,7 @@ export class PushObserver implements TableObserver {
     const table = {
       id: stored.id,
       variant: stored.variant,
-      correspondence: Boolean((stored as { correspondence?: unknown }).correspondence),
+      correspondence: Boolean(stored.correspondence),
       deadline: commit.deadline === null ? null : new Date(commit.deadline).toISOString(),
       online: commit.online,
       computer: stored.computer?.side ?? null,

@@ -2,28 +2,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { SOLVED, stubSolutionServer } from '../../lib/fake-solution-server';
 import { LevelChoice } from './LevelChoice';
 
-const SOLVED = { geese: 13, sideways: false };
 const asked: string[] = [];
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', async (url: string) => {
-    asked.push(url);
-    const json = (body: unknown, status = 200): Response =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/variants')
-      return json({
-        variants: [
-          { id: 'standard', solved: [SOLVED] },
-          { id: 'two-foxes', solved: [] },
-        ],
-      });
-    if (url.startsWith('/api/solution/standard?'))
-      return json({ winner: 'fox', keep: ['d4-c4', 'd4-c5', 'd4-d5', 'd4-e4', 'd4-e5'] });
-    return json({ error: { code: 'not-solved', message: 'no' } }, 404);
-  });
-});
+beforeAll(() => stubSolutionServer(asked));
 afterAll(() => vi.unstubAllGlobals());
 
 /** The level select's option labels. */
