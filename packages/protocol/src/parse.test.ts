@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { exceedsFrameLimit, parseClientMessage, parseServerMessage } from './parse.js';
+import { exceedsFrameLimit, parseClientMessage, parseServerMessage, quickMove } from './parse.js';
+import { clientMessageSchema } from './schemas.js';
 
 describe('parseClientMessage', () => {
   it.each([
@@ -109,5 +110,59 @@ describe('parseServerMessage', () => {
 
   it('rejects an unknown error code', () => {
     expect(parseServerMessage('{"type":"error","code":"oops","message":"x"}').ok).toBe(false);
+  });
+});
+
+describe('quickMove', () => {
+  const schemaSays = (data: unknown): unknown => {
+    const checked = clientMessageSchema.safeParse(data);
+    return checked.success ? checked.data : null;
+  };
+  const valid = { type: 'move', ply: 3, path: ['d4', 'd6', 'f6'] };
+  // Every field of a valid move changed in the ways a client (or an attacker) might.
+  const variants: unknown[] = [
+    valid,
+    { ...valid, extra: 1 },
+    { ...valid, ply: 0 },
+    { ...valid, ply: -0 },
+    { ...valid, ply: -1 },
+    { ...valid, ply: 1.5 },
+    { ...valid, ply: 2 ** 53 },
+    { ...valid, ply: '3' },
+    { ...valid, ply: null },
+    { type: 'move', path: valid.path },
+    { ...valid, path: ['d4'] },
+    { ...valid, path: [] },
+    { ...valid, path: Array.from({ length: 64 }, () => 'a1') },
+    { ...valid, path: Array.from({ length: 65 }, () => 'a1') },
+    { ...valid, path: ['D4', 'e10'] },
+    { ...valid, path: ['d4', 'd0'] },
+    { ...valid, path: ['d4', 'd100'] },
+    { ...valid, path: ['d4', 4] },
+    { ...valid, path: ['d4', 'd5\n'] },
+    { ...valid, path: 'd4-d5' },
+    { ...valid, path: { 0: 'd4', 1: 'd5', length: 2 } },
+    { ...valid, type: 'Move' },
+    { type: 'hello', ply: 0, path: ['d4', 'd5'] },
+    { type: 'resign' },
+    [valid],
+    null,
+    'move',
+    7,
+  ];
+
+  it.each(variants.map((data) => [JSON.stringify(data), data]))(
+    'gives what the schema gives, or leaves it to it: %s',
+    (_text, data) => {
+      const quick = quickMove(data);
+      if (quick) expect(quick).toEqual(schemaSays(data));
+      else expect(schemaSays(data) === null || (schemaSays(data) as { type: string }).type !== 'move').toBe(true);
+    },
+  );
+
+  it('takes every well-formed move, so only other messages reach the schema', () => {
+    expect(variants.filter((data) => quickMove(data) !== null).length).toBe(
+      variants.filter((data) => (schemaSays(data) as { type?: string } | null)?.type === 'move').length,
+    );
   });
 });

@@ -27,8 +27,10 @@ export const correspondenceSettingSchema = z.strictObject({
 
 /** A side: `fox` or `geese`. */
 export const sideSchema = z.enum(SIDES);
+/** The shape of a point name such as `d4`. */
+export const POINT_NAME = /^[a-z][1-9][0-9]?$/i;
 /** A point name such as `d4` (the board decides whether it exists). */
-export const pointSchema = z.string().regex(/^[a-z][1-9][0-9]?$/i, 'a point like d4');
+export const pointSchema = z.string().regex(POINT_NAME, 'a point like d4');
 /** A move as a path: start point first, then every landing point. */
 export const pathSchema = z.array(pointSchema).min(2).max(64);
 /** A table id: nanoid of the URL-safe alphabet, at least 10 characters. */

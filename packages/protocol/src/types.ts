@@ -59,6 +59,8 @@ export type HttpError = z.infer<typeof s.httpErrorSchema>;
 
 /** Any message a client sends. */
 export type ClientMessage = z.infer<typeof s.clientMessageSchema>;
+/** The `move` message a client sends. */
+export type MoveMessage = z.infer<typeof s.moveMessageSchema>;
 /** The type names of client messages. */
 export type ClientMessageType = ClientMessage['type'];
 /** Any message the server sends. */

@@ -4,6 +4,8 @@
 // SQLITE_BUSY at once, and the batch is tried again on a timer until the lock is gone or `busyMs` has passed.
 import type Database from 'libsql';
 
+import { TurnFlush } from './turn-flush.js';
+
 interface Queued {
   readonly operation: () => unknown;
   readonly write: boolean;
@@ -17,6 +19,10 @@ type Settled = { readonly ok: true; readonly value: unknown } | { readonly ok: f
 export interface BatchOptions {
   /** How long a batch keeps trying while another process holds the lock; then its promises reject. */
   readonly busyMs?: number; // 2000
+  /** Whether there is write work besides the queued operations (the move journal to copy): a batch of reads then writes. */
+  readonly pending?: () => boolean;
+  /** Runs inside each write transaction before its operations (copies the move journal); throwing fails the batch. */
+  readonly beforeWrites?: () => void;
   /** Runs after each commit of writes, before any promise resolves; throwing rejects them all (e.g. the file is gone). */
   readonly afterCommit?: () => void;
   /** Told after every batch with writes: null when it was stored, else the storage error. */
@@ -46,8 +52,7 @@ export class CommitBatch {
   readonly #db: Database.Database;
   readonly #options: BatchOptions;
   #queued: Queued[] = [];
-  #scheduled = false;
-  #busyTurn = false; // whether an operation was already queued in this turn of the event loop
+  readonly #turn = new TurnFlush(() => this.flush());
   #busySince: number | null = null; // when the current run of SQLITE_BUSY began
   #retryMs = FIRST_RETRY_MS;
 
@@ -61,32 +66,23 @@ export class CommitBatch {
     return new Promise<T>((resolve, reject) => {
       const write = kind === 'write';
       this.#queued.push({ operation, write, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.#scheduled) {
-        this.#scheduled = true;
-        // The first operation of a turn commits at once (a quiet server answers without delay); later ones in
-        // the same turn wait for setImmediate, after this turn's I/O callbacks, so all of them share one commit.
-        if (this.#busyTurn) setImmediate(() => this.flush());
-        else queueMicrotask(() => this.flush());
-      }
-      if (!this.#busyTurn) {
-        this.#busyTurn = true;
-        setImmediate(() => (this.#busyTurn = false));
-      }
+      this.#turn.request();
     });
   }
 
   /** Runs and commits everything queued now; on a lock, tries again later, keeping the order. */
   flush(): void {
-    this.#scheduled = false;
+    this.#turn.started();
     const batch = this.#queued;
     if (batch.length === 0) return;
     this.#queued = [];
-    const writes = batch.some((item) => item.write);
+    const writes = batch.some((item) => item.write) || this.#options.pending?.() === true;
     const db = this.#db;
     let settled: Settled[];
     try {
       // IMMEDIATE takes the write lock first, so a lock elsewhere fails here, before any statement ran.
       db.exec(writes ? 'BEGIN IMMEDIATE' : 'BEGIN');
+      if (writes) this.#options.beforeWrites?.();
       settled = batch.map((item) => {
         try {
           return { ok: true, value: item.operation() };
@@ -130,7 +126,7 @@ export class CommitBatch {
     const now = Date.now();
     this.#busySince ??= now;
     if (now - this.#busySince >= (this.#options.busyMs ?? 2000)) return false;
-    this.#scheduled = true;
+    this.#turn.hold();
     setTimeout(() => this.flush(), this.#retryMs);
     this.#retryMs = Math.min(LAST_RETRY_MS, this.#retryMs * 2);
     return true;

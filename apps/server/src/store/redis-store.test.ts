@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
+import { storedTable } from '../testing/store-fixtures.js';
 import { RedisBus } from './redis-bus.js';
 import { connectRedis, tableKeys } from './redis-keys.js';
 import { RedisStore } from './redis-store.js';
@@ -36,17 +37,7 @@ afterAll(async () => {
 });
 
 let count = 0;
-const table = (fields: Partial<StoredTable> = {}): StoredTable => ({
-  id: `redis-test-${count++}`,
-  variant: 'standard',
-  options: { geese: 13, sideways: false },
-  seats: { fox: 'hash-fox', geese: 'hash-geese' },
-  moves: [],
-  result: null,
-  rematch: null,
-  createdAt: 1000,
-  ...fields,
-});
+const table = (fields: Partial<StoredTable> = {}): StoredTable => storedTable(`redis-test-${count++}`, fields);
 
 /** The messages published on a table's channel while `action` runs. */
 async function published(id: string, action: () => Promise<unknown>): Promise<unknown[]> {

@@ -1,26 +1,17 @@
 // The SQLite store when storage fails for real: another process's lock, a full tmpfs, a damaged or vanished file.
-import { closeSync, mkdtempSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { holdLock, mountSmallDisk, type SmallDisk } from '../testing/failing-storage.js';
+import { storedTable, useCleanups } from '../testing/store-fixtures.js';
 import { databasePath, StartupError } from './sqlite-open.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { StoredTable } from './store.js';
 import { StoreUnavailable } from './store-unavailable.js';
 
-const cleanups: (() => void | Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const tempDir = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'fg-fail-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-};
+const { cleanups, tempDir } = useCleanups('fg-fail-');
 
 const open = (dir: string, options: ConstructorParameters<typeof SqliteStore>[1] = {}): SqliteStore => {
   const store = new SqliteStore(dir, options);
@@ -28,16 +19,7 @@ const open = (dir: string, options: ConstructorParameters<typeof SqliteStore>[1]
   return store;
 };
 
-const table = (id: string): StoredTable => ({
-  id,
-  variant: 'standard',
-  options: { geese: 13, sideways: false },
-  seats: { fox: 'hash-fox', geese: 'hash-geese' },
-  moves: [],
-  result: null,
-  rematch: null,
-  createdAt: 1000,
-});
+const table = (id: string): StoredTable => storedTable(id);
 
 /** Records the longest gap between ticks of a 5 ms timer: how long the event loop was blocked. */
 function watchEventLoop(): () => number {

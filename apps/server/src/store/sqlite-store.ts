@@ -1,39 +1,24 @@
-// The embedded store: one SQLite file in WAL mode; a write returns only once SQLite has committed it.
+// The embedded store: one SQLite file in WAL mode; a write returns only once SQLite has committed it, or, for an
+// ordinary move of a table whose next ply it knows, once the move journal beside it holds the move (journaled-moves.ts).
 // Every failure rejects with StoreUnavailable; a file deleted or replaced under it stops all writes for good.
 import { resolve } from 'node:path';
 
-import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
+import type { GameResult } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type Database from 'libsql';
 
 import { SqlitePushSubscriptions } from '../push/sqlite-push-subscriptions.js';
 import { Checkpointer } from './checkpointer.js';
 import { CommitBatch } from './commit-batch.js';
-import type { Takeback } from './events.js';
 import { FileIdentity } from './file-identity.js';
+import { JournaledMoves } from './journaled-moves.js';
+import { MoveJournal } from './move-journal.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
+import type { CompositeOperations, Statements, TableRow } from './sqlite-statements.js';
+import { compositeOperations, MoveCopier, prepareStatements, tableFromRow } from './sqlite-statements.js';
 import { atomic } from './sqlite-transaction.js';
-import type { ComputerSeat, StoredCorrespondence, StoredTable, TableStore } from './store.js';
+import type { StoredTable, TableStore } from './store.js';
 import { describeStorageError, StoreUnavailable } from './store-unavailable.js';
-
-interface TableRow {
-  id: string;
-  variant: string;
-  options: string;
-  fox_token: string | null;
-  geese_token: string | null;
-  result: string | null;
-  rematch: string | null;
-  created_at: number;
-  listed: number;
-  computer: string | null;
-  correspondence: string | null;
-  clock: string | null;
-  fox_at: number | null;
-  geese_at: number | null;
-  ended_at: number | null;
-  takebacks: string | null;
-}
 
 /** Settings of the store besides its folder. */
 export interface SqliteStoreOptions {
@@ -47,22 +32,15 @@ export interface SqliteStoreOptions {
 /** A TableStore in one SQLite file under the data folder. */
 export class SqliteStore implements TableStore {
   readonly #db: Database.Database;
-  readonly #statements;
-  readonly #appendMove: (
-    id: string,
-    ply: number,
-    move: string,
-    result: GameResult | null,
-    at?: number | null,
-  ) => boolean;
-  readonly #insertTable: (table: StoredTable) => void;
-  readonly #removeWaiting: (createdBefore: number) => string[];
-  readonly #takeBack: (id: string, ply: number, to: number, at: number) => boolean;
+  readonly #statements: Statements;
+  readonly #ops: CompositeOperations;
   readonly #batch: CommitBatch;
   readonly #files: FileIdentity | null; // null for ':memory:'
   readonly #onFileLost: (reason: string) => void;
   readonly #watch: NodeJS.Timeout | null;
   readonly #checkpointer: Checkpointer | null; // null for ':memory:'
+  readonly #journal: MoveJournal | null; // null for ':memory:'
+  readonly #moves: JournaledMoves | null;
   #lost: string | null = null; // why the store stopped for good
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
   /** v1.2: the seats' push subscriptions, in this database and through this store's commit batch. */
@@ -74,112 +52,75 @@ export class SqliteStore implements TableStore {
     const db = openDatabase(dataDir, settings.sync ?? 'normal');
     this.#db = db;
     this.#onFileLost = settings.onFileLost ?? (() => undefined);
+    this.#statements = prepareStatements(db);
+    this.#ops = compositeOperations(db, this.#statements);
     if (dataDir === ':memory:') {
       this.#files = null;
       this.#watch = null;
       this.#checkpointer = null;
+      this.#journal = null;
     } else {
       const path = resolve(databasePath(dataDir));
+      this.#journal = this.#openJournal(journalPath(path), settings.sync === 'full');
       this.#checkpointer = new Checkpointer(db, path);
-      this.#files = new FileIdentity([path, `${path}-wal`]);
+      this.#files = new FileIdentity([path, `${path}-wal`, journalPath(path)]);
       this.#watch = setInterval(() => this.#checkFiles(), settings.checkMs ?? 1000);
       this.#watch.unref();
     }
-    this.#statements = {
-      insert: db.prepare(
-        'INSERT INTO tables (id, variant, options, fox_token, geese_token, result, rematch, created_at, clock, fox_at, geese_at, listed, computer, correspondence) VALUES (@id, @variant, @options, @fox_token, @geese_token, @result, @rematch, @created_at, @clock, @fox_at, @geese_at, @listed, @computer, @correspondence)',
-      ),
-      insertMove: db.prepare('INSERT INTO moves (table_id, ply, move, at) VALUES (?, ?, ?, ?)'),
-      load: db.prepare<[string]>('SELECT * FROM tables WHERE id = ?'),
-      moves: db.prepare<[string]>('SELECT move, at FROM moves WHERE table_id = ? ORDER BY ply'),
-      // One statement appends a move, only to an unfinished table whose last move is ply - 1; it touches
-      // no row of `tables`, so an ordinary move writes one page to the log.
-      append: db.prepare<{ id: string; ply: number; move: string; at: number | null }>(
-        `INSERT OR IGNORE INTO moves (table_id, ply, move, at)
-         SELECT @id, @ply, @move, @at
-         WHERE EXISTS (SELECT 1 FROM tables WHERE id = @id AND result IS NULL)
-           AND (@ply = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = @id AND ply = @ply - 1))`,
-      ),
-      takeFox: db.prepare('UPDATE tables SET fox_token = ?, fox_at = ? WHERE id = ? AND fox_token IS NULL'),
-      takeGeese: db.prepare('UPDATE tables SET geese_token = ?, geese_at = ? WHERE id = ? AND geese_token IS NULL'),
-      finish: db.prepare('UPDATE tables SET result = ?, ended_at = ? WHERE id = ? AND result IS NULL'),
-      rematch: db.prepare('UPDATE tables SET rematch = ? WHERE id = ?'),
-      // v1.2: the compare-and-set of a takeback is on the ply, like the append's.
-      plyOf: db.prepare<[string]>('SELECT count(*) AS n FROM moves WHERE table_id = ?'),
-      unfinishedTakebacks: db.prepare<[string]>('SELECT takebacks FROM tables WHERE id = ? AND result IS NULL'),
-      dropMoves: db.prepare('DELETE FROM moves WHERE table_id = ? AND ply >= ?'),
-      setTakebacks: db.prepare('UPDATE tables SET takebacks = ? WHERE id = ?'),
-      unfinished: db.prepare<[]>('SELECT * FROM tables WHERE result IS NULL'),
-      waiting: db
-        .prepare<[number]>('SELECT id FROM tables WHERE created_at < ? AND (fox_token IS NULL OR geese_token IS NULL)')
-        .pluck(),
-      removeMoves: db.prepare('DELETE FROM moves WHERE table_id = ?'),
-      remove: db.prepare('DELETE FROM tables WHERE id = ?'),
-      select1: db.prepare('SELECT 1'),
-      probe: db.prepare('INSERT INTO probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at'),
-    };
-    const s = this.#statements;
-    const appendEnding = atomic(
-      db,
-      (id: string, ply: number, move: string, result: GameResult, at: number | null): boolean => {
-        if (s.append.run({ id, ply, move, at }).changes !== 1) return false;
-        s.finish.run(JSON.stringify(result), at, id);
-        return true;
-      },
-    );
-    this.#appendMove = (id, ply, move, result, at = null) =>
-      result ? appendEnding(id, ply, move, result, at) : s.append.run({ id, ply, move, at }).changes === 1;
-    this.#insertTable = atomic(db, (table: StoredTable): void => {
-      s.insert.run({
-        id: table.id,
-        variant: table.variant,
-        options: JSON.stringify(table.options),
-        fox_token: table.seats.fox,
-        geese_token: table.seats.geese,
-        result: table.result ? JSON.stringify(table.result) : null,
-        rematch: table.rematch,
-        created_at: table.createdAt,
-        clock: table.clock ? JSON.stringify(table.clock) : null,
-        fox_at: table.seatedAt?.fox ?? null,
-        geese_at: table.seatedAt?.geese ?? null,
-        listed: table.listed ? 1 : 0,
-        computer: table.computer ? JSON.stringify(table.computer) : null,
-        correspondence: table.correspondence ? JSON.stringify(table.correspondence) : null,
-      });
-      table.moves.forEach((move, ply) => s.insertMove.run(table.id, ply, move, table.moveTimes?.[ply] ?? null));
-    });
-    this.#takeBack = atomic(db, (id: string, ply: number, to: number, at: number): boolean => {
-      const row = s.unfinishedTakebacks.get(id) as { takebacks: string | null } | undefined;
-      if (!row || (s.plyOf.get(id) as { n: number }).n !== ply) return false;
-      const takebacks = [...(row.takebacks ? (JSON.parse(row.takebacks) as Takeback[]) : []), { to, at }];
-      s.dropMoves.run(id, to);
-      s.setTakebacks.run(JSON.stringify(takebacks), id);
-      return true;
-    });
-    this.#removeWaiting = atomic(db, (createdBefore: number): string[] => {
-      const ids = s.waiting.all(createdBefore) as string[];
-      for (const id of ids) {
-        s.removeMoves.run(id);
-        s.remove.run(id);
-      }
-      return ids;
-    });
+    const copier = new MoveCopier(db);
+    this.#moves = this.#journal
+      ? new JournaledMoves(this.#journal, {
+          lost: () => this.#checkFiles(true),
+          failure: (error) => this.#unavailable(error),
+          onWrite: (error) => this.#wrote(error),
+          copy: (entries) => copier.copy(entries),
+          requestCopy: () => void this.#run(() => undefined).catch(() => undefined), // a failed copy is tried again by the next write
+        })
+      : null;
     this.#batch = new CommitBatch(db, {
       busyMs: settings.busyMs ?? 2000,
+      pending: () => this.#moves?.pending() === true,
+      beforeWrites: () => this.#moves?.copyIntoDatabase(),
       // A commit into a file that is no longer at its path is not acknowledged: the next start would not have it.
       afterCommit: () => {
-        const lost = this.#checkFiles();
+        this.#moves?.committed();
+        const lost = this.#checkFiles(true);
         if (lost) throw new Error(lost);
       },
-      onWrite: (error) => (this.#lastWrite = error === null ? null : describeStorageError(error)),
+      onWrite: (error) => this.#wrote(error),
     });
     this.pushSubscriptions = new SqlitePushSubscriptions(db, (operation, kind) => this.#run(operation, kind));
   }
 
-  /** Checks that the database is still the file opened; the first time it is not, stops the store for good. */
-  #checkFiles(): string | null {
+  /** Opens the move journal and copies what a stop left in it into the database, before anything else happens. */
+  #openJournal(path: string, sync: boolean): MoveJournal {
+    const journal = new MoveJournal(path, sync);
+    const entries = journal.read();
+    if (entries.length > 0) {
+      const append = this.#statements.append;
+      atomic(this.#db, () => {
+        // The compare-and-set of each move again: a move copied before the stop is skipped.
+        for (const { id, ply, move, at } of entries) append.run({ id, ply, move, at });
+      })();
+    }
+    journal.clear();
+    return journal;
+  }
+
+  #wrote(error: unknown): void {
+    this.#lastWrite = error === null ? null : describeStorageError(error);
+  }
+
+  #unavailable(error: unknown): StoreUnavailable {
+    if (this.#lost) return new StoreUnavailable(this.#lost);
+    return new StoreUnavailable(`storage failed: ${describeStorageError(error)}`, { cause: error });
+  }
+
+  /** Checks that the database is still the file opened (quick: by descriptor, at every write; in full, by path, every
+   * `checkMs`); the first time it is not, stops the store for good. */
+  #checkFiles(quick = false): string | null {
     if (this.#lost || !this.#files) return this.#lost;
-    const lost = this.#files.check();
+    const lost = quick ? this.#files.quickCheck() : this.#files.check();
     if (lost) {
       this.#lost = `the database file ${lost}; restart the server once the data folder is in order`;
       this.#onFileLost(this.#lost);
@@ -191,34 +132,17 @@ export class SqliteStore implements TableStore {
   #run<T>(operation: () => T, kind: 'write' | 'read' = 'write'): Promise<T> {
     if (this.#lost) return Promise.reject(new StoreUnavailable(this.#lost));
     return this.#batch.run(operation, kind).catch((error: unknown) => {
-      throw new StoreUnavailable(`storage failed: ${describeStorageError(error)}`, { cause: error });
+      throw this.#unavailable(error);
     });
   }
 
   #fromRow(row: TableRow): StoredTable {
-    const moves = this.#statements.moves.all(row.id) as { move: string; at: number | null }[];
-    return {
-      id: row.id,
-      variant: row.variant,
-      options: JSON.parse(row.options) as TableOptions,
-      seats: { fox: row.fox_token, geese: row.geese_token },
-      moves: moves.map((m) => m.move),
-      result: row.result ? (JSON.parse(row.result) as GameResult) : null,
-      rematch: row.rematch,
-      createdAt: row.created_at,
-      clock: row.clock ? (JSON.parse(row.clock) as ClockSetting) : null,
-      seatedAt: { fox: row.fox_at, geese: row.geese_at },
-      moveTimes: moves.map((m) => m.at ?? 0),
-      endedAt: row.ended_at,
-      listed: row.listed === 1,
-      computer: row.computer ? (JSON.parse(row.computer) as ComputerSeat) : null,
-      ...(row.correspondence ? { correspondence: JSON.parse(row.correspondence) as StoredCorrespondence } : {}),
-      ...(row.takebacks ? { takebacks: JSON.parse(row.takebacks) as Takeback[] } : {}),
-    };
+    return tableFromRow(row, this.#statements.moves.all(row.id) as { move: string; at: number | null }[]);
   }
 
   async insertTable(table: StoredTable): Promise<void> {
-    return this.#run(() => this.#insertTable(table));
+    this.#moves?.forget(table.id);
+    return this.#run(() => this.#ops.insertTable(table));
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {
@@ -230,7 +154,16 @@ export class SqliteStore implements TableStore {
   }
 
   async appendMove(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean> {
-    return this.#run(() => this.#appendMove(id, ply, move, result, at ?? null));
+    const moves = this.#moves;
+    if (moves && result === null && !this.#lost) {
+      const journaled = moves.tryAppend({ id, ply, move, at: at ?? null });
+      if (journaled) return journaled;
+    }
+    moves?.forget(id);
+    const mark = moves?.mark();
+    const stored = await this.#run(() => this.#ops.appendMove(id, ply, move, result, at ?? null));
+    if (stored && result === null && mark !== undefined) moves?.learned(id, ply + 1, mark);
+    return stored;
   }
 
   async takeSeat(id: string, side: Side, tokenHash: string, at?: number): Promise<boolean> {
@@ -239,11 +172,13 @@ export class SqliteStore implements TableStore {
   }
 
   async finish(id: string, result: GameResult, at?: number): Promise<boolean> {
+    this.#moves?.forget(id);
     return this.#run(() => this.#statements.finish.run(JSON.stringify(result), at ?? null, id).changes === 1);
   }
 
   async takeBack(id: string, ply: number, to: number, at: number): Promise<boolean> {
-    return this.#run(() => this.#takeBack(id, ply, to, at));
+    this.#moves?.forget(id);
+    return this.#run(() => this.#ops.takeBack(id, ply, to, at));
   }
 
   async setRematch(id: string, rematch: string): Promise<void> {
@@ -255,7 +190,8 @@ export class SqliteStore implements TableStore {
   }
 
   async removeWaiting(createdBefore: number): Promise<string[]> {
-    return this.#run(() => this.#removeWaiting(createdBefore));
+    this.#moves?.forgetAll();
+    return this.#run(() => this.#ops.removeWaiting(createdBefore));
   }
 
   async readiness(): Promise<{ ready: boolean; reason?: string }> {
@@ -276,6 +212,9 @@ export class SqliteStore implements TableStore {
     if (this.#watch) clearInterval(this.#watch);
     await this.#checkpointer?.stop();
     if (!this.#db.open) return;
+    this.#moves?.stop();
+    // Whatever the journal holds goes into the database now (a write of nothing copies it on its way).
+    if (this.#moves?.pending()) this.#run(() => undefined).catch(() => undefined);
     this.#batch.flush();
     // libsql leaves the log behind on close: moving it into the database file keeps the file whole by itself.
     if (!this.#lost) {
@@ -286,5 +225,12 @@ export class SqliteStore implements TableStore {
       }
     }
     this.#db.close();
+    this.#journal?.close();
+    this.#files?.close();
   }
+}
+
+/** The move journal's file: beside the database, named after it, so it moves with its -wal file. */
+export function journalPath(databaseFile: string): string {
+  return `${databaseFile}-moves`;
 }

@@ -16,9 +16,9 @@ export function errorCode(error: unknown): string {
 export function describeStorageError(error: unknown): string {
   const code = errorCode(error);
   if (code.startsWith('SQLITE_BUSY')) return 'the database is locked by another process';
-  if (code.startsWith('SQLITE_FULL')) return 'the disk is full';
+  if (code.startsWith('SQLITE_FULL') || code === 'ENOSPC' || code === 'EDQUOT') return 'the disk is full';
   if (/^SQLITE_(CORRUPT|NOTADB)/.test(code)) return 'the database file is damaged';
-  if (code.startsWith('SQLITE_READONLY')) return 'the database cannot be written';
+  if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') return 'the database cannot be written';
   return error instanceof Error ? error.message : String(error);
 }
 

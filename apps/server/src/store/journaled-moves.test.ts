@@ -1,0 +1,166 @@
+// The SQLite store's move journal on a real disk: ordinary moves acknowledged by one append, copied into the
+// database before anything that reads or changes the table, copied again at the next start, refused when the
+// disk is full or the file is gone.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { mountSmallDisk } from '../testing/failing-storage.js';
+import { storedTable, useCleanups } from '../testing/store-fixtures.js';
+import { databasePath } from './sqlite-open.js';
+import { journalPath, SqliteStore } from './sqlite-store.js';
+import type { StoredTable } from './store.js';
+import { StoreUnavailable } from './store-unavailable.js';
+
+const { cleanups, tempDir } = useCleanups('fg-journal-store-');
+
+const open = (dir: string): SqliteStore => {
+  const store = new SqliteStore(dir);
+  cleanups.push(() => store.close());
+  return store;
+};
+
+const ID = 'aaaaaaaaaaaa';
+const table = (id = ID): StoredTable => storedTable(id);
+
+/** Moves of a game, by ply: the text does not matter to the store. */
+const MOVES = ['d4-d5', 'a3-a4', 'd5-d6', 'a4-a5', 'd6-d7', 'a5-a6', 'd7-c7', 'a6-a7', 'c7-b7', 'c5-c6'];
+
+/** Appends plies `from` up to `to` (excluded) one after another; their answers. */
+async function play(store: SqliteStore, from: number, to: number, id = ID): Promise<boolean[]> {
+  const answers: boolean[] = [];
+  for (let ply = from; ply < to; ply++)
+    answers.push(await store.appendMove(id, ply, MOVES[ply % 10]!, null, 100 + ply));
+  return answers;
+}
+
+const journalText = (dir: string): string => readFileSync(journalPath(databasePath(dir)), 'utf8');
+
+describe('the move journal of the SQLite store', () => {
+  it('acknowledges the moves after the first through the journal, and a read copies them into the database', async () => {
+    const dir = tempDir();
+    const store = open(dir);
+    await store.insertTable(table());
+    expect(await play(store, 0, 6)).toEqual([true, true, true, true, true, true]);
+    // The first move went to the database (the store learns the table's ply there); the other five wait in the file.
+    expect(journalText(dir).split('\n')).toEqual([
+      `${ID}\t1\ta3-a4\t101`,
+      `${ID}\t2\td5-d6\t102`,
+      `${ID}\t3\ta4-a5\t103`,
+      `${ID}\t4\td6-d7\t104`,
+      `${ID}\t5\ta5-a6\t105`,
+      '',
+    ]);
+    const loaded = await store.loadTable(ID);
+    expect(loaded!.moves).toEqual(MOVES.slice(0, 6));
+    expect(loaded!.moveTimes).toEqual([100, 101, 102, 103, 104, 105]);
+    expect(journalText(dir)).toBe('');
+  });
+
+  it('copies them within a quarter second while nothing reads', async () => {
+    const dir = tempDir();
+    const store = open(dir);
+    await store.insertTable(table());
+    await play(store, 0, 3);
+    expect(journalText(dir)).not.toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(journalText(dir)).toBe('');
+  });
+
+  it('a new store on the folder copies what the journal holds before anything else', async () => {
+    const dir = tempDir();
+    const crashed = open(dir);
+    await crashed.insertTable(table());
+    await play(crashed, 0, 5);
+    // As a killed process leaves it: the journal holds plies 1-4, the database ply 0 only.
+    const restarted = open(dir);
+    expect(journalText(dir)).toBe('');
+    expect((await restarted.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 5));
+    expect(await play(restarted, 5, 7)).toEqual([true, true]);
+    expect((await restarted.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 7));
+  });
+
+  it('refuses a move whose ply is not the next, then takes the right one', async () => {
+    const store = open(tempDir());
+    await store.insertTable(table());
+    await play(store, 0, 3);
+    expect(await store.appendMove(ID, 5, 'd4-d5', null)).toBe(false);
+    expect(await store.appendMove(ID, 2, 'd4-d5', null)).toBe(false);
+    expect(await play(store, 3, 5)).toEqual([true, true]);
+    expect((await store.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 5));
+  });
+
+  it('keeps the order of journaled moves and the end of the game: no move after the result', async () => {
+    const store = open(tempDir());
+    await store.insertTable(table());
+    await play(store, 0, 4);
+    const result = { winner: 'fox', reason: 'resignation' } as const;
+    expect(await store.finish(ID, result, 500)).toBe(true);
+    expect(await store.appendMove(ID, 4, 'd6-d7', null)).toBe(false);
+    const loaded = await store.loadTable(ID);
+    expect([loaded!.moves, loaded!.result, loaded!.endedAt]).toEqual([MOVES.slice(0, 4), result, 500]);
+  });
+
+  it('takes back journaled moves, and the next moves go on from the ply taken back to', async () => {
+    const store = open(tempDir());
+    await store.insertTable(table());
+    await play(store, 0, 6);
+    expect(await store.takeBack(ID, 6, 4, 900)).toBe(true);
+    expect(await play(store, 4, 7)).toEqual([true, true, true]);
+    const loaded = await store.loadTable(ID);
+    expect([loaded!.moves, loaded!.takebacks]).toEqual([MOVES.slice(0, 7), [{ to: 4, at: 900 }]]);
+  });
+
+  it('journals the moves of many tables played at once, each in its order', async () => {
+    const store = open(tempDir());
+    const ids = Array.from({ length: 50 }, (_, i) => `t${String(i).padStart(11, '0')}`);
+    for (const id of ids) await store.insertTable(table(id));
+    for (let ply = 0; ply < 10; ply++)
+      expect(await Promise.all(ids.map((id) => store.appendMove(id, ply, MOVES[ply]!, null)))).toEqual(
+        ids.map(() => true),
+      );
+    const unfinished = await store.listUnfinished();
+    expect(unfinished.map((t) => [t.id, t.moves])).toEqual(ids.map((id) => [id, MOVES]));
+  });
+
+  it('stops acknowledging once the journal file is deleted', async () => {
+    const dir = tempDir();
+    const store = open(dir);
+    await store.insertTable(table());
+    await play(store, 0, 2);
+    const path = journalPath(databasePath(dir));
+    rmSync(path);
+    const reason = `the database file ${path} was deleted; restart the server once the data folder is in order`;
+    await expect(store.appendMove(ID, 2, 'd5-d6', null)).rejects.toThrow(reason);
+    expect(await store.readiness()).toEqual({ ready: false, reason });
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('refuses moves on a full disk with unavailable, keeps every acknowledged one, and goes on once there is room', async () => {
+    const disk = mountSmallDisk('2m');
+    cleanups.push(() => disk.unmount());
+    const dir = join(disk.dir, 'data');
+    const store = new SqliteStore(dir);
+    await store.insertTable(table());
+    await play(store, 0, 2);
+    disk.fill();
+    let ply = 2;
+    let failure: unknown = null;
+    for (; ply < 5000 && failure === null; ply++)
+      await store.appendMove(ID, ply, MOVES[ply % 10]!, null).catch((error: unknown) => (failure = error));
+    const refused = ply - 1;
+    expect(failure).toBeInstanceOf(StoreUnavailable);
+    expect((failure as Error).message).toBe('storage failed: the disk is full');
+    expect(await store.readiness()).toMatchObject({ ready: false });
+    disk.free();
+    expect(await store.readiness()).toEqual({ ready: true });
+    expect(await store.appendMove(ID, refused, MOVES[refused % 10]!, null)).toBe(true);
+    await store.close();
+    const reopened = new SqliteStore(dir);
+    const moves = (await reopened.loadTable(ID))!.moves;
+    await reopened.close();
+    expect(moves.length).toBe(refused + 1);
+    expect(moves).toEqual(Array.from({ length: refused + 1 }, (_, i) => MOVES[i % 10]));
+  });
+});

@@ -1,0 +1,138 @@
+// Which moves the SQLite store may acknowledge through the journal, and when they are copied into the database.
+// A table's next ply is known once a move of it was stored the ordinary way; while nothing else changes the
+// table, its next ordinary move needs no check in the database (its compare-and-set is on the ply kept here).
+// Everything else (an ending, a takeback, a table made or removed) forgets the table and goes through SQLite,
+// in a transaction that first copies every journaled move, so the database sees the operations in their order.
+import type { JournalEntry, MoveJournal } from './move-journal.js';
+import { journalLine } from './move-journal.js';
+import { TurnFlush } from './turn-flush.js';
+
+interface Waiting {
+  readonly entry: JournalEntry;
+  readonly resolve: (stored: boolean) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** What the journal needs of its store. */
+export interface JournalHooks {
+  /** Why the store's files are no longer the ones it opened, or null. */
+  readonly lost: () => string | null;
+  /** Turns a failed write into the store's error (StoreUnavailable). */
+  readonly failure: (error: unknown) => Error;
+  /** Told after every journal write: null when it was stored, else the error. */
+  readonly onWrite: (error: unknown) => void;
+  /** Copies entries into the database; called inside a write transaction. */
+  readonly copy: (entries: readonly JournalEntry[]) => void;
+  /** Asks for a write transaction soon (it copies the journal on its way). */
+  readonly requestCopy: () => void;
+}
+
+/** Copied into the database at least this often while moves come in. */
+const COPY_MS = 250;
+/** Copied at once when this many moves wait, which bounds the file and the memory they take. */
+const COPY_AT = 512;
+
+/** The journal's side of the SQLite store: the known next plies, moves waiting to be written, and to be copied. */
+export class JournaledMoves {
+  readonly #journal: MoveJournal;
+  readonly #hooks: JournalHooks;
+  readonly #next = new Map<string, number>(); // table -> its next ply, while only ordinary moves change it
+  #waiting: Waiting[] = []; // not yet written
+  #unapplied: JournalEntry[] = []; // in the file, not yet in the database
+  #copying = 0; // how many of #unapplied the open transaction copies
+  #forgets = 0; // tables forgotten so far: a store learning a ply learns it only if none was forgotten meanwhile
+  readonly #turn = new TurnFlush(() => this.writeWaiting());
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(journal: MoveJournal, hooks: JournalHooks) {
+    this.#journal = journal;
+    this.#hooks = hooks;
+  }
+
+  /** Acknowledges an ordinary move through the journal if its table's next ply is known to be its ply; else null. */
+  tryAppend(entry: JournalEntry): Promise<boolean> | null {
+    if (this.#next.get(entry.id) !== entry.ply) return null;
+    this.#next.set(entry.id, entry.ply + 1);
+    return new Promise<boolean>((resolve, reject) => {
+      this.#waiting.push({ entry, resolve, reject });
+      this.#turn.request(); // moves of one turn of the event loop share one write
+    });
+  }
+
+  /** A mark to pass to `learned`: the count of forgotten tables now. */
+  mark(): number {
+    return this.#forgets;
+  }
+
+  /** The ordinary way stored `nextPly - 1`; later moves may use the journal unless some table was forgotten since `mark`. */
+  learned(id: string, nextPly: number, mark: number): void {
+    if (mark === this.#forgets) this.#next.set(id, nextPly);
+  }
+
+  /** The table changes other than by an ordinary move: its next move goes through the database again. */
+  forget(id: string): void {
+    this.#forgets++;
+    this.#next.delete(id);
+  }
+
+  /** Every table forgets its next ply (tables removed in bulk). */
+  forgetAll(): void {
+    this.#forgets++;
+    this.#next.clear();
+  }
+
+  /** Whether a transaction has journal work to do, so that even a read takes the write lock and copies first. */
+  pending(): boolean {
+    return this.#waiting.length > 0 || this.#unapplied.length > 0;
+  }
+
+  /** Writes the waiting moves in one append and acknowledges them; a failure rejects them and forgets their tables. */
+  writeWaiting(): void {
+    this.#turn.started();
+    const waiting = this.#waiting;
+    if (waiting.length === 0) return;
+    this.#waiting = [];
+    const lost = this.#hooks.lost();
+    try {
+      if (lost) throw new Error(lost);
+      this.#journal.append(waiting.map((item) => journalLine(item.entry)).join(''));
+    } catch (error) {
+      if (!lost) this.#hooks.onWrite(error);
+      for (const item of waiting) this.forget(item.entry.id);
+      const failure = this.#hooks.failure(error);
+      for (const item of waiting) item.reject(failure);
+      return;
+    }
+    this.#hooks.onWrite(null);
+    for (const item of waiting) this.#unapplied.push(item.entry);
+    for (const item of waiting) item.resolve(true);
+    if (this.#unapplied.length >= COPY_AT) this.#requestCopy();
+    else this.#timer ??= setTimeout(() => this.#requestCopy(), COPY_MS).unref();
+  }
+
+  /** Inside a write transaction, before its operations: writes what waits, then copies the journal into the database. */
+  copyIntoDatabase(): void {
+    this.writeWaiting();
+    this.#copying = this.#unapplied.length;
+    if (this.#copying > 0) this.#hooks.copy(this.#unapplied);
+  }
+
+  /** The transaction that copied committed: the copied moves leave memory, the file empties once all are in. */
+  committed(): void {
+    this.#unapplied.splice(0, this.#copying);
+    this.#copying = 0;
+    if (this.#unapplied.length === 0) this.#journal.clear();
+  }
+
+  /** Stops the copy timer (the store copies at close). */
+  stop(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #requestCopy(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#hooks.requestCopy();
+  }
+}
