@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+import Database from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { databasePath } from './store/sqlite-open.js';
@@ -75,22 +76,30 @@ describe('a full disk', () => {
 });
 
 describe('a lock held by another process', () => {
-  it('answers unavailable after the busy time while health stays prompt, then plays on once released', async () => {
+  it('answers unavailable after the busy time while health stays prompt, plays moves through the journal, and all is stored once released', async () => {
     const server = await start();
     const table = await seatedTable(server);
     const holder = await holdLock(databasePath(server.dataDir));
     cleanups.push(() => holder.release());
     const started = Date.now();
-    const answer = tryMove(table.fox);
+    const answer = request(server.base, 'POST', '/api/tables', { variant: 'standard' });
     // The event loop is free while the write waits: liveness answers at once.
     const health = Date.now();
     expect(await request(server.base, 'GET', '/healthz')).toEqual({ status: 200, body: { ok: true } });
     expect(Date.now() - health).toBeLessThan(250);
-    expect(await answer).toMatchObject({ type: 'error', code: 'unavailable' });
+    expect((await answer).status).toBe(503);
+    expect((await answer).body.error.code).toBe('unavailable');
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    expect(table.geese.all('moved')).toEqual([]);
-    await holder.release();
+    // A move of a table the store knows needs no lock: the journal holds it until the database can take it.
     expect(await tryMove(table.fox)).toMatchObject({ type: 'moved', ply: 0 });
+    await holder.release();
+    expect((await request(server.base, 'POST', '/api/tables', { variant: 'standard' })).status).toBe(201);
+    // That creation's transaction copied the journal: the move is in the database file.
+    const db = new Database(databasePath(server.dataDir), { readonly: true });
+    cleanups.push(() => db.close());
+    expect(db.prepare('SELECT ply, move FROM moves WHERE table_id = ?').all(table.id)).toEqual([
+      { ply: 0, move: 'd4-d5' },
+    ]);
   });
 });
 

@@ -36,9 +36,11 @@ export class FileIdentity {
   /**
    * The same answer for a file deleted, or replaced by a rename over it, through `fstat` of a descriptor kept
    * open (no path to resolve: the check of every acknowledged move); a file only renamed away is found by `check`.
+   * `paths` (all by default) must be among those given at the start.
    */
-  quickCheck(): string | null {
-    for (const [path, known] of this.#known) {
+  quickCheck(paths: Iterable<string> = this.#known.keys()): string | null {
+    for (const path of paths) {
+      const known = this.#known.get(path) ?? null;
       const fd = this.#open.get(path);
       if (fd === undefined) {
         if (known === null) return this.check(); // not there at the start: the full check sees when it appears

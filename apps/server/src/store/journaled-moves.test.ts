@@ -38,13 +38,13 @@ async function play(store: SqliteStore, from: number, to: number, id = ID): Prom
 const journalText = (dir: string): string => readFileSync(journalPath(databasePath(dir)), 'utf8');
 
 describe('the move journal of the SQLite store', () => {
-  it('acknowledges the moves after the first through the journal, and a read copies them into the database', async () => {
+  it('acknowledges the moves of a table it made through the journal, and a read copies them into the database', async () => {
     const dir = tempDir();
     const store = open(dir);
     await store.insertTable(table());
     expect(await play(store, 0, 6)).toEqual([true, true, true, true, true, true]);
-    // The first move went to the database (the store learns the table's ply there); the other five wait in the file.
     expect(journalText(dir).split('\n')).toEqual([
+      `${ID}\t0\td4-d5\t100`,
       `${ID}\t1\ta3-a4\t101`,
       `${ID}\t2\td5-d6\t102`,
       `${ID}\t3\ta4-a5\t103`,
@@ -68,12 +68,24 @@ describe('the move journal of the SQLite store', () => {
     expect(journalText(dir)).toBe('');
   });
 
+  it("learns a table's next ply from a move stored the ordinary way, as after a start", async () => {
+    const dir = tempDir();
+    const first = new SqliteStore(dir);
+    await first.insertTable(table());
+    await first.close();
+    const store = open(dir);
+    expect(await play(store, 0, 3)).toEqual([true, true, true]);
+    // The first move after the start went through SQLite: only the next two wait in the journal.
+    expect(journalText(dir).split('\n').length).toBe(3);
+    expect((await store.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 3));
+  });
+
   it('a new store on the folder copies what the journal holds before anything else', async () => {
     const dir = tempDir();
     const crashed = open(dir);
     await crashed.insertTable(table());
     await play(crashed, 0, 5);
-    // As a killed process leaves it: the journal holds plies 1-4, the database ply 0 only.
+    // As a killed process leaves it: the journal holds the five moves, the database none.
     const restarted = open(dir);
     expect(journalText(dir)).toBe('');
     expect((await restarted.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 5));

@@ -29,8 +29,10 @@ export interface JournalHooks {
 
 /** Copied into the database at least this often while moves come in. */
 const COPY_MS = 250;
-/** Copied at once when this many moves wait, which bounds the file and the memory they take. */
+/** Copied at once when this many moves wait. */
 const COPY_AT = 512;
+/** At most this many moves wait for the database (a few MB); more go through SQLite, which answers for itself. */
+const MAX_UNAPPLIED = 50_000;
 
 /** The journal's side of the SQLite store: the known next plies, moves waiting to be written, and to be copied. */
 export class JournaledMoves {
@@ -52,6 +54,8 @@ export class JournaledMoves {
   /** Acknowledges an ordinary move through the journal if its table's next ply is known to be its ply; else null. */
   tryAppend(entry: JournalEntry): Promise<boolean> | null {
     if (this.#next.get(entry.id) !== entry.ply) return null;
+    // The database has not taken a copy for long (another process's lock): moves wait for it, and fail with it.
+    if (this.#unapplied.length >= MAX_UNAPPLIED) return null;
     this.#next.set(entry.id, entry.ply + 1);
     return new Promise<boolean>((resolve, reject) => {
       this.#waiting.push({ entry, resolve, reject });

@@ -41,6 +41,7 @@ export class SqliteStore implements TableStore {
   readonly #checkpointer: Checkpointer | null; // null for ':memory:'
   readonly #journal: MoveJournal | null; // null for ':memory:'
   readonly #moves: JournaledMoves | null;
+  readonly #journalFiles: readonly string[] = []; // the files a journal write needs: the database and the journal
   #lost: string | null = null; // why the store stopped for good
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
   /** v1.2: the seats' push subscriptions, in this database and through this store's commit batch. */
@@ -64,13 +65,15 @@ export class SqliteStore implements TableStore {
       this.#journal = this.#openJournal(journalPath(path), settings.sync === 'full');
       this.#checkpointer = new Checkpointer(db, path);
       this.#files = new FileIdentity([path, `${path}-wal`, journalPath(path)]);
+      this.#journalFiles = [path, journalPath(path)];
       this.#watch = setInterval(() => this.#checkFiles(), settings.checkMs ?? 1000);
       this.#watch.unref();
     }
     const copier = new MoveCopier(db);
     this.#moves = this.#journal
       ? new JournaledMoves(this.#journal, {
-          lost: () => this.#checkFiles(true),
+          // The database and the journal: the log's loss is found by the commit that copies the journal.
+          lost: () => this.#checkFiles('journal'),
           failure: (error) => this.#unavailable(error),
           onWrite: (error) => this.#wrote(error),
           copy: (entries) => copier.copy(entries),
@@ -83,9 +86,9 @@ export class SqliteStore implements TableStore {
       beforeWrites: () => this.#moves?.copyIntoDatabase(),
       // A commit into a file that is no longer at its path is not acknowledged: the next start would not have it.
       afterCommit: () => {
+        const lost = this.#checkFiles('all');
+        if (lost) throw new Error(lost); // the journal keeps what it holds for the next start
         this.#moves?.committed();
-        const lost = this.#checkFiles(true);
-        if (lost) throw new Error(lost);
       },
       onWrite: (error) => this.#wrote(error),
     });
@@ -118,9 +121,9 @@ export class SqliteStore implements TableStore {
 
   /** Checks that the database is still the file opened (quick: by descriptor, at every write; in full, by path, every
    * `checkMs`); the first time it is not, stops the store for good. */
-  #checkFiles(quick = false): string | null {
+  #checkFiles(quick: 'all' | 'journal' | null = null): string | null {
     if (this.#lost || !this.#files) return this.#lost;
-    const lost = quick ? this.#files.quickCheck() : this.#files.check();
+    const lost = quick ? this.#files.quickCheck(quick === 'all' ? undefined : this.#journalFiles) : this.#files.check();
     if (lost) {
       this.#lost = `the database file ${lost}; restart the server once the data folder is in order`;
       this.#onFileLost(this.#lost);
@@ -141,8 +144,12 @@ export class SqliteStore implements TableStore {
   }
 
   async insertTable(table: StoredTable): Promise<void> {
-    this.#moves?.forget(table.id);
-    return this.#run(() => this.#ops.insertTable(table));
+    const moves = this.#moves;
+    moves?.forget(table.id);
+    const mark = moves?.mark();
+    await this.#run(() => this.#ops.insertTable(table));
+    // A new table's next ply is known: its first move can go to the journal too.
+    if (table.result === null && mark !== undefined) moves?.learned(table.id, table.moves.length, mark);
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {
