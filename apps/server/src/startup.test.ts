@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { mountSmallDisk, type SmallDisk } from './testing/failing-storage.js';
-import { freePort } from './testing/server-process.js';
+import { freePort, startServerProcess } from './testing/server-process.js';
 
 const SERVER = join(import.meta.dirname, 'server.ts');
 const TSX = import.meta.resolve('tsx');
@@ -81,5 +81,18 @@ describe('a start that cannot go on', () => {
     const { code, stderr } = await failedStart(env);
     expect(code).toBe(1);
     expect(stderr).toBe(`fox-and-geese server cannot start: ${line(env)}\n`);
+  });
+
+  it('a DATA_DIR another server runs on: one line and exit 1, and that server goes on', async () => {
+    const running = await startServerProcess();
+    cleanups.push(() => void running.stop());
+    const { code, stderr } = await failedStart({ DATA_DIR: running.dataDir });
+    const database = join(running.dataDir, 'tables.sqlite');
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      `fox-and-geese server cannot start: the data folder of ${database} is in use by another server process ` +
+        `(${database}-lock is locked); stop it or give this one another DATA_DIR\n`,
+    );
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
   });
 });

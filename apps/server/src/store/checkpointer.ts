@@ -23,6 +23,7 @@ export class Checkpointer {
       const done = (): void => resolve();
       this.#worker.once('message', done);
       this.#worker.once('exit', done);
+      this.#worker.ref(); // a process closing its store with nothing else to do must wait for the answer
       this.#worker.postMessage('stop');
       setTimeout(done, 2000).unref();
     });

@@ -1,8 +1,12 @@
 // The SQLite store's move journal on a real disk: ordinary moves acknowledged by one append, copied into the
 // database before anything that reads or changes the table, copied again at the next start, refused when the
 // disk is full or the file is gone.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
@@ -21,6 +25,7 @@ const open = (dir: string): SqliteStore => {
   return store;
 };
 
+const SERVER_DIR = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const ID = 'aaaaaaaaaaaa';
 const table = (id = ID): StoredTable => storedTable(id);
 
@@ -33,6 +38,26 @@ async function play(store: SqliteStore, from: number, to: number, id = ID): Prom
   for (let ply = from; ply < to; ply++)
     answers.push(await store.appendMove(id, ply, MOVES[ply % 10]!, null, 100 + ply));
   return answers;
+}
+
+/** Runs `code` in a new node process with `store` open on `dir`; how it ended and what it wrote on stderr. */
+async function runStoreProcess(
+  dir: string,
+  code: string,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  const script = `import { SqliteStore } from './src/store/sqlite-store.ts';
+    let store;
+    try { store = new SqliteStore(${JSON.stringify(dir)}); } catch (error) { console.error(error.message); process.exit(1); }
+    ${code}
+    process.exit(0);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: SERVER_DIR,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+  const [exit, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  return { code: exit, signal, stderr };
 }
 
 const journalText = (dir: string): string => readFileSync(journalPath(databasePath(dir)), 'utf8');
@@ -80,17 +105,34 @@ describe('the move journal of the SQLite store', () => {
     expect((await store.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 3));
   });
 
-  it('a new store on the folder copies what the journal holds before anything else', async () => {
+  it('a store after a kill -9 copies what the journal holds before anything else', async () => {
     const dir = tempDir();
-    const crashed = open(dir);
-    await crashed.insertTable(table());
-    await play(crashed, 0, 5);
-    // As a killed process leaves it: the journal holds the five moves, the database none.
+    // A process that stores a table and five moves, then dies at once: the moves are in the journal only.
+    const killed = await runStoreProcess(
+      dir,
+      `await store.insertTable(${JSON.stringify(table())});
+       for (let ply = 0; ply < 5; ply++) await store.appendMove('${ID}', ply, ${JSON.stringify(MOVES)}[ply], null, 100 + ply);
+       process.kill(process.pid, 'SIGKILL');`,
+    );
+    expect(killed.signal).toBe('SIGKILL');
+    expect(journalText(dir).split('\n').length).toBe(6);
     const restarted = open(dir);
     expect(journalText(dir)).toBe('');
     expect((await restarted.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 5));
     expect(await play(restarted, 5, 7)).toEqual([true, true]);
     expect((await restarted.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 7));
+  });
+
+  it('keeps a second process off the folder while one has it', async () => {
+    const dir = tempDir();
+    const store = open(dir);
+    const second = await runStoreProcess(dir, '');
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(
+      `the data folder of ${databasePath(dir)} is in use by another server process (${databasePath(dir)}-lock is locked)`,
+    );
+    await store.close();
+    expect((await runStoreProcess(dir, 'await store.close();')).code).toBe(0);
   });
 
   it('refuses a move whose ply is not the next, then takes the right one', async () => {

@@ -11,6 +11,7 @@ import { SqlitePushSubscriptions } from '../push/sqlite-push-subscriptions.js';
 import { Checkpointer } from './checkpointer.js';
 import { CommitBatch } from './commit-batch.js';
 import { FileIdentity } from './file-identity.js';
+import { type FolderLock, lockFolder } from './folder-lock.js';
 import { JournaledMoves } from './journaled-moves.js';
 import { MoveJournal } from './move-journal.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
@@ -41,6 +42,7 @@ export class SqliteStore implements TableStore {
   readonly #checkpointer: Checkpointer | null; // null for ':memory:'
   readonly #journal: MoveJournal | null; // null for ':memory:'
   readonly #moves: JournaledMoves | null;
+  readonly #folderLock: FolderLock | null; // null for ':memory:'
   readonly #journalFiles: readonly string[] = []; // the files a journal write needs: the database and the journal
   #lost: string | null = null; // why the store stopped for good
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
@@ -60,8 +62,15 @@ export class SqliteStore implements TableStore {
       this.#watch = null;
       this.#checkpointer = null;
       this.#journal = null;
+      this.#folderLock = null;
     } else {
       const path = resolve(databasePath(dataDir));
+      try {
+        this.#folderLock = lockFolder(path);
+      } catch (error) {
+        db.close();
+        throw error;
+      }
       this.#journal = this.#openJournal(journalPath(path), settings.sync === 'full');
       this.#checkpointer = new Checkpointer(db, path);
       this.#files = new FileIdentity([path, `${path}-wal`, journalPath(path)]);
@@ -234,6 +243,7 @@ export class SqliteStore implements TableStore {
     this.#db.close();
     this.#journal?.close();
     this.#files?.close();
+    this.#folderLock?.release();
   }
 }
 
