@@ -5,6 +5,7 @@
 import Database from 'libsql';
 
 import { StartupError } from './sqlite-open.js';
+import { errorCode } from './store-unavailable.js';
 
 /** The folder held; `release` lets it go (libsql frees a connection's file, and so its lock, only when collected). */
 export interface FolderLock {
@@ -26,7 +27,7 @@ export function lockFolder(databaseFile: string): FolderLock {
     db.exec('COMMIT');
   } catch (error) {
     db.close();
-    const busy = String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
+    const busy = errorCode(error).startsWith('SQLITE_BUSY');
     throw new StartupError(
       busy
         ? `the data folder of ${databaseFile} is in use by another server process (${path} is locked); stop it or give this one another DATA_DIR`
