@@ -1,5 +1,7 @@
 // Web Push end to end (docs/protocol.md v1.2, Notifications): the real app, real sockets, and a push service on
 // 127.0.0.1 that verifies each VAPID JWT and decrypts each body itself (testing/push-service.ts).
+import { rmSync } from 'node:fs';
+
 import type { CreateTableResponse } from '@fg/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -52,11 +54,17 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 describe('the push API', () => {
   it('GET /api/push/key: the VAPID public key, a P-256 point, the same after a restart of the app', async () => {
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
-    const again = await startServer({ dataDir: server.dataDir, pushHosts: ['127.0.0.1'] });
+    // One server process per folder: the first stops (keeping its folder) before the second starts on it.
+    const first = await startServer({ pushHosts: ['127.0.0.1'] });
+    const key = (await request(first.base, 'GET', '/api/push/key')).body as { publicKey: string };
+    expect(Buffer.from(key.publicKey, 'base64url')).toHaveLength(65);
+    await first.app.close();
+    const again = await startServer({ dataDir: first.dataDir, pushHosts: ['127.0.0.1'] });
     try {
-      expect((await request(again.base, 'GET', '/api/push/key')).body).toEqual({ publicKey });
+      expect((await request(again.base, 'GET', '/api/push/key')).body).toEqual(key);
     } finally {
-      await again.app.close(); // the folder is the first server's
+      await again.close();
+      rmSync(first.dataDir, { recursive: true, force: true });
     }
   });
 
