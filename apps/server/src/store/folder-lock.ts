@@ -19,6 +19,7 @@ export function lockFolder(databaseFile: string): FolderLock {
   try {
     db.exec('PRAGMA busy_timeout = 0');
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    db.exec('PRAGMA journal_mode = MEMORY'); // nothing here worth a journal file beside it
     // The first write takes the exclusive lock; in this mode it is kept after the commit.
     db.exec('BEGIN EXCLUSIVE');
     db.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL)');
