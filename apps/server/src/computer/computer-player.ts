@@ -68,8 +68,10 @@ export class ComputerPlayer implements Member {
       await this.#leave();
       return;
     }
+    // Left while the join was on its way: the join happened after the leave, so leave again.
+    if (this.#left) return this.#deps.authority.leave(this);
     const { lease } = this.#deps;
-    if (!lease.shared || this.#left) return;
+    if (!lease.shared) return;
     this.#renewal = setInterval(() => void this.#renew(), lease.renewMs);
     this.#renewal.unref();
   }

@@ -51,11 +51,12 @@ export class ComputerSeats implements TableObserver {
    * A table changed: a computer table gets its player when it is created, and again when someone is at it here
    * after the computer left (the game went on without anyone for a while, or ended; it plays on, or agrees to a
    * rematch). Not for a change heard from elsewhere with nobody here: instances whose computers left a table
-   * nobody is at would otherwise seat them again at each other's leaving, for ever.
+   * nobody is at would otherwise seat them again at each other's leaving, for ever. The computer's own connection
+   * does not count: it leaves the table after its player is gone, and a change in between would seat it again.
    */
-  changed({ stored, connected, created }: TableSnapshot): void {
+  changed({ stored, connected, players, created }: TableSnapshot): void {
     if (!stored.computer || stored.rematch) return;
-    if (created || connected > 0) this.#attach(stored.id, stored.computer);
+    if (created || connected - players[stored.computer.side] > 0) this.#attach(stored.id, stored.computer);
   }
 
   /** After a restart: the computer sits down again at every unfinished computer table, and moves if it is its turn. */

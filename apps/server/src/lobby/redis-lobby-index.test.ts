@@ -159,7 +159,12 @@ describe.skipIf(skip !== null)('RedisLobbyIndex', () => {
       await redis.kill();
       const seats = { fox: 'hash-fox', geese: null };
       const stored = { id: 'kept-1', variant: 'standard', options: {}, seats, moves: [], result: null, rematch: null };
-      lobby.changed({ stored: { ...stored, createdAt: Date.now(), listed: true }, spectators: 0, connected: 1 });
+      lobby.changed({
+        stored: { ...stored, createdAt: Date.now(), listed: true },
+        spectators: 0,
+        connected: 1,
+        players: { fox: 1, geese: 0 },
+      });
       await expect(lobby.list()).rejects.toThrow();
       expect(errors).toContain('lobby write');
       await redis.restart();

@@ -12,6 +12,7 @@ export interface TableSnapshot {
   readonly stored: StoredTable;
   readonly spectators: number; // table-wide
   readonly connected: number; // connections at the table here (players, spectators, the computer)
+  readonly players: Readonly<Record<Side, number>>; // of those, the connections of each seat
   readonly created?: boolean; // the table was just created (nobody is at it yet)
 }
 

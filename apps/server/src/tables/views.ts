@@ -83,6 +83,7 @@ export function tableSnapshot(table: LiveTable, created = false): TableSnapshot 
     stored: table.facts.stored,
     spectators: table.presence.spectators(),
     connected: table.presence.members.size,
+    players: { fox: table.presence.localCount('fox'), geese: table.presence.localCount('geese') },
     ...(created ? { created } : {}),
   };
 }
