@@ -70,7 +70,14 @@ describe('Connection liveness (a real WebSocket server on loopback)', () => {
     const server = await serve(false);
     const states: ConnectionState[] = [];
     const connection = open(server.url, states);
-    await vi.waitFor(() => expect(server.sockets.length).toBe(2), { timeout: 10_000, interval: 50 });
+    // Until the new connection has said hello and is open (its socket may reach the server before its first frame).
+    await vi.waitFor(
+      () => {
+        expect(server.sockets[1]?.[0]).toBe('hello');
+        expect(states.length).toBeGreaterThanOrEqual(5);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     connection.close();
     await server.close();
     // The first socket never closed: the client counted the silence, pinging meanwhile, and replaced it.
