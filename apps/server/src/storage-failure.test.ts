@@ -94,12 +94,13 @@ describe('a lock held by another process', () => {
     expect(await tryMove(table.fox)).toMatchObject({ type: 'moved', ply: 0 });
     await holder.release();
     expect((await request(server.base, 'POST', '/api/tables', { variant: 'standard' })).status).toBe(201);
-    // That creation's transaction copied the journal: the move is in the database file.
+    // The copy of the journal (at least every quarter second) puts the move in the database file.
     const db = new Database(databasePath(server.dataDir), { readonly: true });
     cleanups.push(() => db.close());
-    expect(db.prepare('SELECT ply, move FROM moves WHERE table_id = ?').all(table.id)).toEqual([
-      { ply: 0, move: 'd4-d5' },
-    ]);
+    const stored = (): unknown => db.prepare('SELECT ply, move FROM moves WHERE table_id = ?').all(table.id);
+    for (let wait = 0; wait < 40 && (stored() as unknown[]).length === 0; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stored()).toEqual([{ ply: 0, move: 'd4-d5' }]);
   });
 });
 

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 
 import { mountSmallDisk } from '../testing/failing-storage.js';
@@ -90,6 +91,40 @@ describe('the move journal of the SQLite store', () => {
     await play(store, 0, 3);
     expect(journalText(dir)).not.toBe('');
     await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(journalText(dir)).toBe('');
+  });
+
+  it("copies only a table's own moves before its ending; the other tables' wait for the copy of all", async () => {
+    const dir = tempDir();
+    const store = open(dir);
+    const other = 'bbbbbbbbbbbb';
+    await store.insertTable(table());
+    await store.insertTable(table(other));
+    await play(store, 0, 3);
+    await play(store, 0, 2, other);
+    // The move that ends the game goes through SQLite, after the table's journaled moves.
+    expect(await store.appendMove(ID, 3, MOVES[3]!, { winner: 'geese', reason: 'fox-trapped' }, 103)).toBe(true);
+    const db = new Database(databasePath(dir), { readonly: true });
+    cleanups.push(() => void db.close());
+    const inDatabase = (id: string): unknown =>
+      db.prepare('SELECT ply, move, at FROM moves WHERE table_id = ? ORDER BY ply').all(id);
+    expect(inDatabase(ID)).toEqual([
+      { ply: 0, move: 'd4-d5', at: 100 },
+      { ply: 1, move: 'a3-a4', at: 101 },
+      { ply: 2, move: 'd5-d6', at: 102 },
+      { ply: 3, move: 'a4-a5', at: 103 },
+    ]);
+    expect(inDatabase(other)).toEqual([]); // still in the journal only
+    expect(
+      journalText(dir)
+        .split('\n')
+        .filter((line) => line.startsWith(other)),
+    ).toEqual([`${other}\t0\td4-d5\t100`, `${other}\t1\ta3-a4\t101`]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(inDatabase(other)).toEqual([
+      { ply: 0, move: 'd4-d5', at: 100 },
+      { ply: 1, move: 'a3-a4', at: 101 },
+    ]);
     expect(journalText(dir)).toBe('');
   });
 

@@ -2,7 +2,10 @@
 // A table's next ply is known once a move of it was stored the ordinary way; while nothing else changes the
 // table, its next ordinary move needs no check in the database (its compare-and-set is on the ply kept here).
 // Everything else (an ending, a takeback, a table made or removed) forgets the table and goes through SQLite,
-// in a transaction that first copies every journaled move, so the database sees the operations in their order.
+// in a transaction that first copies that table's journaled moves, so the database sees its operations in their
+// order. The other tables' moves wait for the copy of all of them (every COPY_MS, or at COPY_AT): copied at every
+// write transaction, as they once were, they cost one database page written per busy table per table made, seated
+// or ended, most of the log's writes under load.
 import type { JournalEntry, MoveJournal } from './move-journal.js';
 import { journalLine } from './move-journal.js';
 import { TurnFlush } from './turn-flush.js';
@@ -40,8 +43,11 @@ export class JournaledMoves {
   readonly #hooks: JournalHooks;
   readonly #next = new Map<string, number>(); // table -> its next ply, while only ordinary moves change it
   #waiting: Waiting[] = []; // not yet written
-  #unapplied: JournalEntry[] = []; // in the file, not yet in the database
-  #copying = 0; // how many of #unapplied the open transaction copies
+  readonly #unapplied = new Map<string, JournalEntry[]>(); // table -> its moves in the file, not yet in the database
+  #unappliedCount = 0;
+  #due = false; // every table's moves are to be copied by the next write transaction
+  readonly #needed = new Set<string>(); // tables whose moves the next transaction copies before its operations
+  #copying: { readonly id: string; readonly count: number }[] = []; // what the open transaction copies
   #forgets = 0; // tables forgotten so far: a store learning a ply learns it only if none was forgotten meanwhile
   readonly #turn = new TurnFlush(() => this.writeWaiting());
   #timer: NodeJS.Timeout | null = null;
@@ -55,7 +61,7 @@ export class JournaledMoves {
   tryAppend(entry: JournalEntry): Promise<boolean> | null {
     if (this.#next.get(entry.id) !== entry.ply) return null;
     // The database has not taken a copy for long (another process's lock): moves wait for it, and fail with it.
-    if (this.#unapplied.length >= MAX_UNAPPLIED) return null;
+    if (this.#unappliedCount >= MAX_UNAPPLIED) return null;
     this.#next.set(entry.id, entry.ply + 1);
     return new Promise<boolean>((resolve, reject) => {
       this.#waiting.push({ entry, resolve, reject });
@@ -73,21 +79,36 @@ export class JournaledMoves {
     if (mark === this.#forgets) this.#next.set(id, nextPly);
   }
 
-  /** The table changes other than by an ordinary move: its next move goes through the database again. */
+  /** The table changes other than by an ordinary move: its next move goes through the database again, after its
+   * journaled moves. */
   forget(id: string): void {
     this.#forgets++;
     this.#next.delete(id);
+    this.need(id);
   }
 
-  /** Every table forgets its next ply (tables removed in bulk). */
+  /** Every table forgets its next ply (tables removed in bulk), and every journaled move goes in first. */
   forgetAll(): void {
     this.#forgets++;
     this.#next.clear();
+    this.needAll();
+  }
+
+  /** The next transaction reads or changes the table in the database: its journaled moves go in first. */
+  need(id: string): void {
+    if (this.#waiting.some((item) => item.entry.id === id)) this.writeWaiting(); // a move of this turn, not yet written
+    if (this.#unapplied.has(id)) this.#needed.add(id);
+  }
+
+  /** The next transaction reads or changes many tables: every journaled move goes in first. */
+  needAll(): void {
+    if (this.#waiting.length > 0) this.writeWaiting();
+    if (this.#unappliedCount > 0) this.#due = true;
   }
 
   /** Whether a transaction has journal work to do, so that even a read takes the write lock and copies first. */
   pending(): boolean {
-    return this.#waiting.length > 0 || this.#unapplied.length > 0;
+    return this.#due || this.#needed.size > 0;
   }
 
   /** Writes the waiting moves in one append and acknowledges them; a failure rejects them and forgets their tables. */
@@ -108,35 +129,62 @@ export class JournaledMoves {
       return;
     }
     this.#hooks.onWrite(null);
-    for (const item of waiting) this.#unapplied.push(item.entry);
+    for (const item of waiting) {
+      const entries = this.#unapplied.get(item.entry.id);
+      if (entries) entries.push(item.entry);
+      else this.#unapplied.set(item.entry.id, [item.entry]);
+    }
+    this.#unappliedCount += waiting.length;
     for (const item of waiting) item.resolve(true);
-    if (this.#unapplied.length >= COPY_AT) this.#requestCopy();
+    if (this.#unappliedCount >= COPY_AT) this.#requestCopy();
     else this.#timer ??= setTimeout(() => this.#requestCopy(), COPY_MS).unref();
   }
 
-  /** Inside a write transaction, before its operations: writes what waits, then copies the journal into the database. */
+  /** Inside a write transaction, before its operations: writes what waits, then copies into the database the
+   * moves of the tables it needs (all of them when due). */
   copyIntoDatabase(): void {
     this.writeWaiting();
-    this.#copying = this.#unapplied.length;
-    if (this.#copying > 0) this.#hooks.copy(this.#unapplied);
+    const ids = this.#due ? [...this.#unapplied.keys()] : [...this.#needed];
+    const copying: { id: string; count: number }[] = [];
+    const entries: JournalEntry[] = [];
+    for (const id of ids) {
+      const moves = this.#unapplied.get(id);
+      if (!moves) continue;
+      copying.push({ id, count: moves.length });
+      for (const entry of moves) entries.push(entry);
+    }
+    this.#copying = copying;
+    if (entries.length > 0) this.#hooks.copy(entries);
   }
 
   /** The transaction that copied committed: the copied moves leave memory, the file empties once all are in. */
   committed(): void {
-    this.#unapplied.splice(0, this.#copying);
-    this.#copying = 0;
-    if (this.#unapplied.length === 0) this.#journal.clear();
+    for (const { id, count } of this.#copying) {
+      const moves = this.#unapplied.get(id)!;
+      if (moves.length === count) this.#unapplied.delete(id);
+      else moves.splice(0, count);
+      this.#unappliedCount -= count;
+      this.#needed.delete(id);
+    }
+    this.#copying = [];
+    this.#needed.clear(); // a table needed but with nothing left to copy
+    if (this.#unappliedCount === 0) {
+      this.#due = false;
+      this.#journal.clear();
+    }
   }
 
-  /** Stops the copy timer (the store copies at close). */
+  /** Stops the copy timer; everything journaled is due for the store's last transaction at close. */
   stop(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.needAll();
   }
 
   #requestCopy(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#due = true;
     this.#hooks.requestCopy();
   }
 }

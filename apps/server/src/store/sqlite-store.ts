@@ -162,7 +162,8 @@ export class SqliteStore implements TableStore {
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {
-    // Reads go through the batch too, so they see every write queued before them.
+    // Reads go through the batch too, so they see every write queued before them, and the table's journaled moves.
+    this.#moves?.need(id);
     return this.#run(() => {
       const row = this.#statements.load.get(id) as TableRow | undefined;
       return row ? this.#fromRow(row) : null;
@@ -202,6 +203,7 @@ export class SqliteStore implements TableStore {
   }
 
   async listUnfinished(): Promise<StoredTable[]> {
+    this.#moves?.needAll();
     return this.#run(() => (this.#statements.unfinished.all() as TableRow[]).map((row) => this.#fromRow(row)), 'read');
   }
 
@@ -228,7 +230,7 @@ export class SqliteStore implements TableStore {
     if (this.#watch) clearInterval(this.#watch);
     await this.#checkpointer?.stop();
     if (!this.#db.open) return;
-    this.#moves?.stop();
+    this.#moves?.stop(); // and makes every journaled move due
     // Whatever the journal holds goes into the database now (a write of nothing copies it on its way).
     if (this.#moves?.pending()) this.#run(() => undefined).catch(() => undefined);
     this.#batch.flush();
