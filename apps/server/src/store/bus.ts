@@ -38,8 +38,8 @@ export interface TableBus {
   subscribe(tableId: string): Promise<void>;
   /** Stops receiving a table's events. */
   unsubscribe(tableId: string): Promise<void>;
-  /** Tells every other instance subscribed to the table. */
-  publish(tableId: string, event: TableEvent): Promise<void>;
+  /** Tells every other instance subscribed to the table; undefined when there was nobody to tell (nothing to wait for). */
+  publish(tableId: string, event: TableEvent): Promise<void> | undefined;
   /** The table-wide facts of a table. */
   shared(tableId: string): Promise<SharedFacts>;
   /** Stores the standing draw or (v1.2) takeback offer (null: none). */

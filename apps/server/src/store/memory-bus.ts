@@ -57,12 +57,13 @@ export class MemoryBus implements TableBus {
     this.#hub.tables.delete(tableId);
   }
 
-  async publish(tableId: string, event: TableEvent): Promise<void> {
-    if (this.#hub.buses.size < 2) return; // no other instance in this process: nobody to tell
+  publish(tableId: string, event: TableEvent): Promise<void> | undefined {
+    if (this.#hub.buses.size < 2) return undefined; // no other instance in this process: nobody to tell
     const message = { ...event, origin: this.instance };
     for (const bus of this.#hub.buses) {
       if (bus !== this && bus.#subscribed.has(tableId)) queueMicrotask(() => bus.#listener(tableId, message));
     }
+    return undefined;
   }
 
   async shared(tableId: string): Promise<SharedFacts> {

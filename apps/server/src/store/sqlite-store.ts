@@ -170,12 +170,24 @@ export class SqliteStore implements TableStore {
     }, 'read');
   }
 
-  async appendMove(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean> {
+  appendMove(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean> {
     const moves = this.#moves;
     if (moves && result === null && !this.#lost) {
+      // The journal's own promise, not one of an async function resolved with it (two more microtask turns).
       const journaled = moves.tryAppend({ id, ply, move, at: at ?? null });
       if (journaled) return journaled;
     }
+    return this.#appendInDatabase(id, ply, move, result, at);
+  }
+
+  async #appendInDatabase(
+    id: string,
+    ply: number,
+    move: string,
+    result: GameResult | null,
+    at?: number,
+  ): Promise<boolean> {
+    const moves = this.#moves;
     moves?.forget(id);
     const mark = moves?.mark();
     const stored = await this.#run(() => this.#ops.appendMove(id, ply, move, result, at ?? null));

@@ -59,17 +59,23 @@ export class ChangePath {
       await cache.refresh(live);
       return false;
     }
-    await this.follow(live, event, played);
-    await announce(store, bus, live.id, event);
+    // Neither waits when it has nothing to wait for (a move followed here, a store that announced it): each await
+    // of the move path is a promise and a turn of the microtask queue.
+    const following = this.follow(live, event, played);
+    if (following) await following;
+    const announcing = announce(store, bus, live.id, event);
+    if (announcing) await announcing;
     this.#deps.committed?.(live, event);
     return true;
   }
 
-  /** Takes an event into the cache through `evolve` (the facts) and the transition (the members). */
-  async follow(live: LiveTable, event: TableEvent, played?: Game): Promise<void> {
+  /** Takes an event into the cache through `evolve` (the facts) and the transition (the members); a promise only
+   * when the table must be reloaded. */
+  follow(live: LiveTable, event: TableEvent, played?: Game): Promise<void> | undefined {
     const next = evolve(live.facts, event);
-    if (next === 'reload') await this.#deps.cache.refresh(live);
-    else if (next !== 'known') this.#deps.cache.apply(live, next, played);
+    if (next === 'reload') return this.#deps.cache.refresh(live);
+    if (next !== 'known') this.#deps.cache.apply(live, next, played);
+    return undefined;
   }
 
   /**
@@ -80,7 +86,7 @@ export class ChangePath {
     const { bus, cache } = this.#deps;
     if (message.origin === bus.instance) return;
     await cache.whenLoaded(id, async (live) => {
-      if (message.type !== 'presence') return cache.exclusive(live, () => this.follow(live, message));
+      if (message.type !== 'presence') return cache.exclusive(live, async () => this.follow(live, message));
       cache.heardPresence(live, message.origin, message.presence);
       changed(live);
     });

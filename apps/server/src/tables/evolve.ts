@@ -18,13 +18,13 @@ export function evolveStored(stored: StoredTable, event: TableEvent): Evolved<St
     case 'moved': {
       if (event.ply < ply) return 'known';
       if (event.ply > ply || stored.result) return 'reload';
-      return {
-        ...stored,
-        moves: [...stored.moves, event.move],
-        result: event.result,
-        moveTimes: [...(stored.moveTimes ?? []), event.at],
-        ...(event.result ? { endedAt: event.at } : {}),
-      };
+      const moves = stored.moves.slice();
+      moves.push(event.move);
+      const moveTimes = stored.moveTimes ? stored.moveTimes.slice() : [];
+      moveTimes.push(event.at);
+      // One spread, no empty object spread in: this runs for every move of every table.
+      const next: StoredTable = { ...stored, moves, result: event.result, moveTimes };
+      return event.result ? { ...next, endedAt: event.at } : next;
     }
     case 'ended':
       if (stored.result) return 'known';

@@ -28,6 +28,13 @@ export interface Transition {
 const bothSeated = (stored: Pick<StoredTable, 'seats'>): boolean =>
   stored.seats.fox !== null && stored.seats.geese !== null;
 
+/** Whether `moves` begins with every move of `prefix` (the same strings: the facts share them). */
+function startsWith(moves: readonly string[], prefix: readonly string[]): boolean {
+  if (prefix.length > moves.length) return false;
+  for (let ply = 0; ply < prefix.length; ply++) if (moves[ply] !== prefix[ply]) return false;
+  return true;
+}
+
 /** The messages of the moves `now` has beyond `derived`'s game, and the game after them; null if they do not replay. */
 function movesAdded(
   derived: DerivedGame,
@@ -94,8 +101,8 @@ export function transition(
 ): Transition | null {
   const old = before.facts.stored;
   const now = next.stored;
-  let messages: ServerMessage[] = [];
-  const isPrefix = old.moves.length <= now.moves.length && old.moves.every((move, ply) => now.moves[ply] === move);
+  const messages: ServerMessage[] = [];
+  const isPrefix = startsWith(now.moves, old.moves);
   let derived = before.derived;
   let rebuilt: Transition['rebuilt'] = null;
   if (!isPrefix) {
@@ -134,7 +141,7 @@ export function transition(
   const lastMoved = messages.at(-1) as ServerMessageOf<'moved'> | undefined;
   if (now.result && !old.result && !lastMoved?.result)
     messages.push({ type: 'ended', result: now.result, ...clockFieldsOf(clock, now.endedAt ?? Date.now()) });
-  if (rebuilt !== 'taken-back') messages = [...messages, ...offerMessages(before.facts, before.derived, next, derived)];
+  if (rebuilt !== 'taken-back') messages.push(...offerMessages(before.facts, before.derived, next, derived));
   return {
     derived,
     messages,

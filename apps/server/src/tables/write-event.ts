@@ -52,8 +52,9 @@ export async function writeEvent(store: TableStore, bus: TableBus, id: string, e
   }
 }
 
-/** Tells the other instances of a written event, unless the store published it with the write (Redis). */
-export async function announce(store: TableStore, bus: TableBus, id: string, event: TableEvent): Promise<void> {
-  if (event.type === 'presence' || (store.announcesWrites && STORED_EVENTS.has(event.type))) return;
-  await bus.publish(id, event);
+/** Tells the other instances of a written event, unless the store published it with the write (Redis): then there
+ * is no promise to wait for. */
+export function announce(store: TableStore, bus: TableBus, id: string, event: TableEvent): Promise<void> | undefined {
+  if (event.type === 'presence' || (store.announcesWrites && STORED_EVENTS.has(event.type))) return undefined;
+  return bus.publish(id, event);
 }
