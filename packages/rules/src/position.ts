@@ -30,9 +30,8 @@ export function startPosition(variant: Variant): Position {
 /** The point indices holding `piece`, in index order (rank, then file). */
 export function piecePoints(position: Position, piece: typeof GOOSE | typeof FOX): number[] {
   const found: number[] = [];
-  position.cells.forEach((c, i) => {
-    if (c === piece) found.push(i);
-  });
+  const { cells } = position;
+  for (let i = 0; i < cells.length; i++) if (cells[i] === piece) found.push(i);
   return found;
 }
 
@@ -59,11 +58,15 @@ export function positionKey(position: Position): string {
 
 /** Prints a position as position text, points in order of rank, then file. */
 export function makePosition(board: Board, position: Position): string {
-  const names = (piece: number): string =>
-    piecePoints(position, piece as typeof FOX)
-      .map((i) => board.points[i]!.name)
-      .join(',');
-  return `fox:${names(FOX)} geese:${names(GOOSE)} turn:${position.turn} quiet:${position.quiet}`;
+  // One pass, no index lists: the server makes this text for every move.
+  const foxes: string[] = [];
+  const geese: string[] = [];
+  const { cells } = position;
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i] === FOX) foxes.push(board.points[i]!.name);
+    else if (cells[i] === GOOSE) geese.push(board.points[i]!.name);
+  }
+  return `fox:${foxes.join(',')} geese:${geese.join(',')} turn:${position.turn} quiet:${position.quiet}`;
 }
 
 const POINT_NAME = /^[a-z][1-9][0-9]?$/;

@@ -25,7 +25,7 @@ interface FrameSender {
 function writeFrame(socket: WebSocket, outgoing: Outgoing): void {
   const sender = (socket as unknown as { _sender?: FrameSender })._sender;
   if (sender?._state === 0 && typeof sender.sendFrame === 'function') sender.sendFrame([outgoing.frame]);
-  else socket.send(outgoing.bytes, { binary: false });
+  else socket.send(outgoing.text); // the sender is busy (a close or ping in progress): it frames the text itself
 }
 
 /** A connection: the member the authority sends to, plus what the socket layer needs to keep it healthy. */
@@ -54,7 +54,7 @@ export class Connection implements Member {
    */
   send(text: string, outgoing?: Outgoing): void {
     if (this.socket.readyState !== OPEN) return;
-    const queued = this.socket.bufferedAmount + (outgoing ? outgoing.bytes.length : Buffer.byteLength(text));
+    const queued = this.socket.bufferedAmount + (outgoing ? outgoing.length : Buffer.byteLength(text));
     const player = this.role === 'fox' || this.role === 'geese';
     const presence = outgoing ? outgoing.message.type === 'presence' : isPresence(text);
     if (player && presence && (queued > this.#maxQueuedBytes || this.#latestPresence !== null)) {

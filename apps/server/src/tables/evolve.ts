@@ -18,11 +18,9 @@ export function evolveStored(stored: StoredTable, event: TableEvent): Evolved<St
     case 'moved': {
       if (event.ply < ply) return 'known';
       if (event.ply > ply || stored.result) return 'reload';
-      const moves = stored.moves.slice();
-      moves.push(event.move);
-      const moveTimes = stored.moveTimes ? stored.moveTimes.slice() : [];
-      moveTimes.push(event.at);
-      // One spread, no empty object spread in: this runs for every move of every table.
+      // concat, not a spread or a slice and push: it allocates the copy once (this runs for every move of a table).
+      const moves = stored.moves.concat(event.move);
+      const moveTimes = (stored.moveTimes ?? []).concat(event.at);
       const next: StoredTable = { ...stored, moves, result: event.result, moveTimes };
       return event.result ? { ...next, endedAt: event.at } : next;
     }

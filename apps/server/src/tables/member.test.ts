@@ -18,7 +18,7 @@ describe('encode', () => {
     [65_536, [0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0]],
   ])('frames a %i-byte payload behind the header %j', (bytes, header) => {
     const outgoing = encode(messageOf(bytes));
-    expect(outgoing.bytes.length).toBe(bytes);
+    expect(outgoing.length).toBe(bytes);
     expect([...outgoing.frame.subarray(0, header.length)]).toEqual(header);
     expect(outgoing.frame.length).toBe(header.length + bytes);
     expect(outgoing.frame.subarray(header.length).toString('utf8')).toBe(outgoing.text);
@@ -26,7 +26,10 @@ describe('encode', () => {
 
   it('counts bytes, not characters, for text beyond ASCII', () => {
     const outgoing = encode({ type: 'error', code: 'bad-message', message: 'Gänse 🦢' });
-    expect(outgoing.frame[1]).toBe(Buffer.byteLength(outgoing.text));
-    expect(JSON.parse(outgoing.bytes.toString('utf8'))).toEqual(outgoing.message);
+    expect([outgoing.frame[1], outgoing.length]).toEqual([
+      Buffer.byteLength(outgoing.text),
+      Buffer.byteLength(outgoing.text),
+    ]);
+    expect(JSON.parse(outgoing.frame.subarray(2).toString('utf8'))).toEqual(outgoing.message);
   });
 });

@@ -2,14 +2,14 @@
 import type { Role, ServerMessage } from '@fg/protocol';
 
 /**
- * A message encoded once for every member: the object, its JSON text, that text as UTF-8, and the whole WebSocket
- * text frame around it. A server's frames are not masked (RFC 6455, 5.1), so every member's socket writes the
+ * A message encoded once for every member: the object, its JSON text, that text's length in UTF-8, and the whole
+ * WebSocket text frame around it. A server's frames are not masked (RFC 6455, 5.1), so every member's socket writes the
  * very same bytes, in one write.
  */
 export interface Outgoing {
   readonly message: ServerMessage;
   readonly text: string;
-  readonly bytes: Buffer; // the payload: `frame` without its header
+  readonly length: number; // bytes of the payload: `frame` without its header
   readonly frame: Buffer;
 }
 
@@ -32,7 +32,7 @@ export function encode(message: ServerMessage): Outgoing {
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
   frame.write(text, header, 'utf8');
-  return { message, text, bytes: frame.subarray(header), frame };
+  return { message, text, length, frame };
 }
 
 /**
