@@ -1,4 +1,5 @@
 // The rules library of Fox and Geese: pure data and functions, shared by browser and server.
+export * from './appended.js';
 export * from './board.js';
 export * from './game.js';
 export * from './input.js';

@@ -2,7 +2,7 @@
 // instance that hears it on the bus and the memory store all run it, so none of them can tell a change apart.
 // Each answers 'known' when the facts have the event already, 'reload' when they are behind it (an event was
 // missed: the store has the truth).
-import { opponent } from '@fg/rules';
+import { appended, opponent } from '@fg/rules';
 
 import type { TableEvent } from '../store/events.js';
 import type { StoredTable } from '../store/store.js';
@@ -18,9 +18,8 @@ export function evolveStored(stored: StoredTable, event: TableEvent): Evolved<St
     case 'moved': {
       if (event.ply < ply) return 'known';
       if (event.ply > ply || stored.result) return 'reload';
-      // concat, not a spread or a slice and push: it allocates the copy once (this runs for every move of a table).
-      const moves = stored.moves.concat(event.move);
-      const moveTimes = (stored.moveTimes ?? []).concat(event.at);
+      const moves = appended(stored.moves, event.move);
+      const moveTimes = appended(stored.moveTimes ?? [], event.at);
       const next: StoredTable = { ...stored, moves, result: event.result, moveTimes };
       return event.result ? { ...next, endedAt: event.at } : next;
     }
