@@ -43,7 +43,8 @@ export class SqliteStore implements TableStore {
   readonly #journal: MoveJournal | null; // null for ':memory:'
   readonly #moves: JournaledMoves | null;
   readonly #folderLock: FolderLock | null; // null for ':memory:'
-  readonly #journalFiles: readonly string[] = []; // the files a journal write needs: the database and the journal
+  // The files a journal write checks, the database and the journal: made once, the check runs at every write.
+  readonly #journalFiles: readonly string[] = [];
   #lost: string | null = null; // why the store stopped for good
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
   /** v1.2: the seats' push subscriptions, in this database and through this store's commit batch. */
@@ -152,13 +153,27 @@ export class SqliteStore implements TableStore {
     return tableFromRow(row, this.#statements.moves.all(row.id) as { move: string; at: number | null }[]);
   }
 
-  async insertTable(table: StoredTable): Promise<void> {
+  /**
+   * Stores a change of one table through SQLite; `nextPly` says from its value whether the table's next ply is then
+   * known (null: it is not), so that later ordinary moves may go to the journal.
+   */
+  async #storeAndLearn<T>(id: string, operation: () => T, nextPly: (value: T) => number | null): Promise<T> {
     const moves = this.#moves;
-    moves?.forget(table.id);
+    moves?.forget(id);
     const mark = moves?.mark();
-    await this.#run(() => this.#ops.insertTable(table));
+    const value = await this.#run(operation);
+    const next = nextPly(value);
+    if (next !== null && mark !== undefined) moves?.learned(id, next, mark);
+    return value;
+  }
+
+  async insertTable(table: StoredTable): Promise<void> {
     // A new table's next ply is known: its first move can go to the journal too.
-    if (table.result === null && mark !== undefined) moves?.learned(table.id, table.moves.length, mark);
+    await this.#storeAndLearn(
+      table.id,
+      () => this.#ops.insertTable(table),
+      () => (table.result === null ? table.moves.length : null),
+    );
   }
 
   async loadTable(id: string): Promise<StoredTable | null> {
@@ -180,19 +195,12 @@ export class SqliteStore implements TableStore {
     return this.#appendInDatabase(id, ply, move, result, at);
   }
 
-  async #appendInDatabase(
-    id: string,
-    ply: number,
-    move: string,
-    result: GameResult | null,
-    at?: number,
-  ): Promise<boolean> {
-    const moves = this.#moves;
-    moves?.forget(id);
-    const mark = moves?.mark();
-    const stored = await this.#run(() => this.#ops.appendMove(id, ply, move, result, at ?? null));
-    if (stored && result === null && mark !== undefined) moves?.learned(id, ply + 1, mark);
-    return stored;
+  #appendInDatabase(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean> {
+    return this.#storeAndLearn(
+      id,
+      () => this.#ops.appendMove(id, ply, move, result, at ?? null),
+      (stored) => (stored && result === null ? ply + 1 : null),
+    );
   }
 
   async takeSeat(id: string, side: Side, tokenHash: string, at?: number): Promise<boolean> {
