@@ -8,6 +8,7 @@ import type Database from 'libsql';
 /** A worker that checkpoints the database at `path` every `everyMs`; `stop` ends it. */
 export class Checkpointer {
   readonly #worker: Worker;
+  #exited = false; // the thread ended (its file was gone when it started)
 
   constructor(db: Database.Database, path: string, everyMs = 1000) {
     db.exec('PRAGMA wal_autocheckpoint = 0');
@@ -15,10 +16,12 @@ export class Checkpointer {
     this.#worker.unref();
     // A checkpoint that fails is retried by the next; the main connection checkpoints at close in any case.
     this.#worker.on('error', () => undefined);
+    this.#worker.once('exit', () => (this.#exited = true));
   }
 
   /** Stops the worker; resolves once its connection is closed. */
   async stop(): Promise<void> {
+    if (this.#exited) return;
     await new Promise<void>((resolve) => {
       const done = (): void => resolve();
       this.#worker.once('message', done);
