@@ -54,9 +54,9 @@ export class ComputerSeats implements TableObserver {
    * nobody is at would otherwise seat them again at each other's leaving, for ever. The computer's own connection
    * does not count: it leaves the table after its player is gone, and a change in between would seat it again.
    */
-  changed({ stored, connected, players, created }: TableSnapshot): void {
+  changed({ stored, connected, computerConnections, created }: TableSnapshot): void {
     if (!stored.computer || stored.rematch) return;
-    if (created || connected - players[stored.computer.side] > 0) this.#attach(stored.id, stored.computer);
+    if (created || connected - computerConnections > 0) this.#attach(stored.id, stored.computer);
   }
 
   /** After a restart: the computer sits down again at every unfinished computer table, and moves if it is its turn. */

@@ -163,7 +163,7 @@ describe.skipIf(skip !== null)('RedisLobbyIndex', () => {
         stored: { ...stored, createdAt: Date.now(), listed: true },
         spectators: 0,
         connected: 1,
-        players: { fox: 1, geese: 0 },
+        computerConnections: 0,
       });
       await expect(lobby.list()).rejects.toThrow();
       expect(errors).toContain('lobby write');

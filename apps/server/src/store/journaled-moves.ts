@@ -164,10 +164,9 @@ export class JournaledMoves {
       if (moves.length === count) this.#unapplied.delete(id);
       else moves.splice(0, count);
       this.#unappliedCount -= count;
-      this.#needed.delete(id);
     }
     this.#copying = [];
-    this.#needed.clear(); // a table needed but with nothing left to copy
+    this.#needed.clear(); // copied now, or with nothing left to copy
     if (this.#unappliedCount === 0) {
       this.#due = false;
       this.#journal.clear();

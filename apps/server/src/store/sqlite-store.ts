@@ -192,10 +192,6 @@ export class SqliteStore implements TableStore {
       const journaled = moves.tryAppend({ id, ply, move, at: at ?? null });
       if (journaled) return journaled;
     }
-    return this.#appendInDatabase(id, ply, move, result, at);
-  }
-
-  #appendInDatabase(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean> {
     return this.#storeAndLearn(
       id,
       () => this.#ops.appendMove(id, ply, move, result, at ?? null),

@@ -12,7 +12,7 @@ export interface TableSnapshot {
   readonly stored: StoredTable;
   readonly spectators: number; // table-wide
   readonly connected: number; // connections at the table here (players, spectators, the computer)
-  readonly players: Readonly<Record<Side, number>>; // of those, the connections of each seat
+  readonly computerConnections: number; // of those, the computer's own (0 at a table without the computer)
   readonly created?: boolean; // the table was just created (nobody is at it yet)
 }
 

@@ -79,11 +79,13 @@ function seatsView(table: LiveTable): Seats {
 
 /** The table's facts for its observers (v1.1): as stored, plus who is there. */
 export function tableSnapshot(table: LiveTable, created = false): TableSnapshot {
+  const { computer } = table.facts.stored;
   return {
     stored: table.facts.stored,
     spectators: table.presence.spectators(),
     connected: table.presence.members.size,
-    players: { fox: table.presence.localCount('fox'), geese: table.presence.localCount('geese') },
+    // A number, not an object of both seats: a snapshot is made at every change, and only the computer's seats ask.
+    computerConnections: computer ? table.presence.localCount(computer.side) : 0,
     ...(created ? { created } : {}),
   };
 }
