@@ -71,9 +71,8 @@ describe('the built server (dist/server.mjs)', () => {
     geese.send({ type: 'hello', token: created.body.seat.token });
     await geese.next('welcome');
     // The computer holds the fox, which moves first: its worker thread answers.
-    const first = await geese.next('moved');
-    expect(first.ply).toBe(0);
-    expect(first.side).toBe('fox');
+    const first = await geese.moveAt(0);
+    expect(first).toMatch(/^[a-g][1-7]-[a-g][1-7]$/);
     await geese.close();
 
     const preview = await fetch(`${base}/api/tables/${id}/preview.png`);
@@ -84,6 +83,6 @@ describe('the built server (dist/server.mjs)', () => {
     await server!.stop({ keepData: true }); // SIGTERM: a clean shutdown
     await start(port);
     const after = await request(base, 'GET', `/api/tables/${id}`);
-    expect(after.body.table.moves).toEqual([first.move]);
+    expect(after.body.table.moves).toEqual([first]);
   }, 60_000);
 });

@@ -156,6 +156,16 @@ export class TestClient {
     }
   }
 
+  /**
+   * The move made at `ply`: from the welcome when it was made before this client joined (the computer moves at once
+   * and may be quicker than a join on a loaded machine), else from the `moved` that announces it (taken).
+   */
+  async moveAt(ply: number, ms = 5000): Promise<string> {
+    const seen = this.all('welcome')[0]?.table.moves ?? [];
+    if (ply < seen.length) return seen[ply]!;
+    return (await this.next('moved', (m) => m.ply === ply, ms)).move;
+  }
+
   /** Every message taken or not, of one type, in arrival order. */
   all<T extends ServerMessageType>(type: T): ServerMessageOf<T>[] {
     return this.texts
