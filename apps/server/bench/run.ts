@@ -32,6 +32,7 @@ const OPTIONS = {
   'paced-tables': { type: 'string' },
   seconds: { type: 'string' },
   'paced-seconds': { type: 'string' },
+  'warmup-seconds': { type: 'string' },
   only: { type: 'string' },
   seed: { type: 'string', default: '1' },
   sync: { type: 'string' },
@@ -61,15 +62,18 @@ if (kinds.some((k) => k !== 'server' && k !== 'redis' && k !== 'relay'))
   usage('--only takes server, redis or relay (or several, comma-separated)');
 if (flags['server-dir'] && !existsSync(join(flags['server-dir'], 'src/server.ts')))
   usage('--server-dir needs a folder with src/server.ts');
-const seconds = [flags.seconds, flags['paced-seconds']].filter((x) => x !== undefined).map(Number);
-if (seconds.some((x) => !(x > 0))) usage('--seconds and --paced-seconds take a number of seconds');
+const seconds = [flags.seconds, flags['paced-seconds'], flags['warmup-seconds']]
+  .filter((x) => x !== undefined)
+  .map(Number);
+if (seconds.some((x) => !(x > 0))) usage('--seconds, --paced-seconds and --warmup-seconds take a number of seconds');
 if (flags.sync !== undefined && flags.sync !== 'full' && flags.sync !== 'normal') usage('--sync takes full or normal');
 const redisFsync = flags['redis-fsync'];
 if (redisFsync !== undefined && redisFsync !== 'always' && redisFsync !== 'everysec' && redisFsync !== 'no')
   usage('--redis-fsync takes always, everysec or no');
 
 const settings: ModeSettings = {
-  warmupMs: quick ? 1000 : 2000,
+  // Saturation's warm-up before its window; --warmup-seconds lets V8 finish optimizing first (see README).
+  warmupMs: Number(flags['warmup-seconds'] ?? (quick ? 1 : 2)) * 1000,
   saturationMs: Number(flags.seconds ?? (quick ? 3 : 8)) * 1000,
   pacedWarmupMs: quick ? 1500 : 3000,
   pacedMs: Number(flags['paced-seconds'] ?? (quick ? 5 : 20)) * 1000,
