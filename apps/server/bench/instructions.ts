@@ -1,5 +1,5 @@
 // Instructions a move costs, counted by valgrind's callgrind rather than timed: this machine's noise (the same
-// server 222 and 240 µs a move ten minutes apart) hides cuts of a few percent, an instruction count does not. The
+// server 222 and 240 µs a move ten minutes apart) does not reach a count, which the JIT still moves by ~5%. The
 // server (or the relay) runs under callgrind; the load client, outside it, plays real games as run.ts does: tables
 // of two players and two spectators, every move answered at once, a new table for every finished game, so a
 // table's creation, seats, joins and leaves are spread over its moves as in the CPU figure. Counters are zeroed
