@@ -138,21 +138,16 @@ async function openAndClose(url: string, games: number): Promise<void> {
 }
 
 /**
- * Runs callgrind_control on the process. It must see the same HOST as the process (valgrind names the pipe it
- * listens on after HOST and USER), and the server was started with HOST=127.0.0.1.
+ * Asks callgrind to zero its counters or dump them, and resolves once it has: it takes a command only when the
+ * process runs code, so requests wake an idle server until callgrind_control has its answer. callgrind_control must
+ * see the process's HOST (valgrind names the pipe it listens on after HOST and USER): the server's is 127.0.0.1.
  */
-function control(command: '-z' | '-d', pid: number): ChildProcess {
-  return spawn('callgrind_control', [command, String(pid)], {
+async function ask(command: '-z' | '-d', pid: number, url: string): Promise<void> {
+  let answered = false;
+  spawn('callgrind_control', [command, String(pid)], {
     stdio: 'ignore',
     env: { ...process.env, HOST: '127.0.0.1' },
-  });
-}
-
-/** Zeroes the counters; callgrind takes the command when the process next runs code, so a request wakes it. */
-async function zeroed(pid: number, url: string): Promise<void> {
-  const asked = new Promise((resolve) => control('-z', pid).once('exit', resolve));
-  let answered = false;
-  void asked.then(() => (answered = true));
+  }).once('exit', () => (answered = true));
   while (!answered) {
     await fetch(`${url}/healthz`).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -160,23 +155,18 @@ async function zeroed(pid: number, url: string): Promise<void> {
 }
 
 /** The file of the last dump: callgrind names them cg.<pid>.<n>. */
-function lastDump(out: string): string {
+function lastDump(out: string): string | undefined {
   const dumps = readdirSync(out).filter((f) => /^cg\.\d+\.\d+$/.test(f));
-  return dumps.sort((a, b) => Number(a.split('.').at(-1)) - Number(b.split('.').at(-1))).at(-1)!;
+  return dumps.sort((a, b) => Number(a.split('.').at(-1)) - Number(b.split('.').at(-1))).at(-1);
 }
 
-/** The instructions counted since the last zeroing, from the dump callgrind_control asked for. */
+/** The instructions counted since the last zeroing, from the dump asked for now. */
 async function dumped(out: string, pid: number, url: string): Promise<{ total: number; compiling: number }> {
-  const before = readdirSync(out).length;
-  // callgrind takes the command when the process runs code: an idle server is woken by a request.
-  const asked = new Promise((resolve) => control('-d', pid).once('exit', resolve));
-  for (let waited = 0; readdirSync(out).length === before; waited++) {
-    if (waited > 600) throw new Error(`no dump from ${pid} in ${out}: ${readdirSync(out).join(' ')}`);
-    await fetch(`${url}/healthz`).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  await asked;
+  const before = lastDump(out);
+  await ask('-d', pid, url);
   const last = lastDump(out);
+  if (last === undefined || last === before)
+    throw new Error(`no dump from ${pid} in ${out}: ${readdirSync(out).join(' ')}`);
   const summary = /^summary:\s+(\d+)/m.exec(readFileSync(join(out, last), 'utf8'));
   if (!summary) throw new Error(`no summary in ${last}`);
   return { total: Number(summary[1]), compiling: compiling(join(out, last)) };
@@ -203,13 +193,13 @@ for (const kind of flags.only.split(',') as ('server' | 'relay')[]) {
   try {
     await play(url, 100, 1);
     await play(url, WARMUP_MOVES);
-    await zeroed(pid, url);
+    await ask('-z', pid, url);
     const games = flags.games === undefined ? null : Number(flags.games);
     const ran = games === null ? await play(url, MOVES) : (await openAndClose(url, games), { moves: 0, games });
     await new Promise((resolve) => setTimeout(resolve, 1000)); // the leaves of the last tables
     const counted = await dumped(out, pid, url);
     if (flags.keep) {
-      copyFileSync(join(out, lastDump(out)), join(flags.keep, `${kind}.callgrind`));
+      copyFileSync(join(out, lastDump(out)!), join(flags.keep, `${kind}.callgrind`));
     }
     const rest = counted.total - counted.compiling;
     const per = games === null ? ran.moves : games;
