@@ -3,54 +3,22 @@
 // keep nothing), random legal moves. V8's sampling heap profiler, keeping objects GC took too, attributes the bytes
 // to the functions that allocated them. Sockets, frames in and out are the relay's work too (bench/relay.ts).
 // Run: tsx apps/server/bench/move-allocations.ts [moves, 20000]
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { makeMoveText, replayRecord } from '@fg/rules';
-import Fastify from 'fastify';
 
-import { loadConfig } from '../src/config.js';
-import { LogThrottle } from '../src/logger.js';
-import { openServices } from '../src/services.js';
-import type { Member } from '../src/tables/member.js';
+import { openOwnPath, type SeatedTable, seatTable, seededRandom } from './own-path.js';
 
 const MOVES = Number(process.argv[2] ?? 20_000);
 const TABLES = 100;
-const dir = mkdtempSync(join(tmpdir(), 'fg-alloc-'));
-const config = loadConfig({ DATA_DIR: dir, PUSH_HOSTS: 'off', LOG_LEVEL: 'warn' });
-const log = Fastify({ logger: { level: 'warn' } }).log;
-const services = await openServices(config, {}, log, new LogThrottle());
-const { authority } = services;
-const quiet: Member = { send: () => undefined };
+const { authority, close } = await openOwnPath();
+const random = seededRandom();
 
-interface Seated {
-  id: string;
-  fox: Member;
-  geese: Member;
+interface Seated extends SeatedTable {
   moves: string[];
 }
 
-async function seat(): Promise<Seated> {
-  const created = await authority.createTable({ variant: 'standard', side: 'fox' });
-  if (!created.ok) throw new Error(created.error.message);
-  const id = created.value.table.id;
-  const taken = await authority.takeSeat(id, 'geese');
-  if (!taken.ok) throw new Error(taken.error.message);
-  const table = { id, fox: { send: () => undefined }, geese: { send: () => undefined }, moves: [] };
-  await authority.join(id, table.fox, created.value.seat.token);
-  await authority.join(id, table.geese, taken.value.seat.token);
-  await authority.join(id, { ...quiet });
-  await authority.join(id, { ...quiet });
-  return table;
-}
-
-let seed = 1;
-const random = (n: number): number => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed % n;
-};
+const seat = async (): Promise<Seated> => ({ ...(await seatTable(authority)), moves: [] });
 
 /** Plays one random legal move at a table; a finished game is replaced by a new table. */
 async function step(tables: Seated[], i: number): Promise<void> {
@@ -118,7 +86,5 @@ for (const sample of profile.samples) {
 console.log(`${MOVES} moves on ${TABLES} tables: ${(server / MOVES / 1024).toFixed(1)} kB allocated a move (sampled)`);
 for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 25))
   console.log(`${(bytes / MOVES).toFixed(0).padStart(7)} B  ${site}`);
-await services.backend.close();
-authority.close();
-rmSync(dir, { recursive: true, force: true });
+await close();
 process.exit(0);

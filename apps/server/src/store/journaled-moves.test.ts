@@ -140,6 +140,40 @@ describe('the move journal of the SQLite store', () => {
     expect((await store.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 3));
   });
 
+  it('journals the moves of tables made while other tables are made and ended', async () => {
+    const dir = tempDir();
+    const store = open(dir);
+    const ended = 'eeeeeeeeeeee';
+    await store.insertTable(table(ended));
+    // Made at once with another table's ending in flight: each learns its own next ply (before, any other table's
+    // change in flight sent a table's moves through SQLite until one of them came through alone).
+    const ids = ['b0000000000a', 'b0000000000b', 'b0000000000c'];
+    await Promise.all([
+      ...ids.map((id) => store.insertTable(table(id))),
+      store.finish(ended, { winner: 'fox', reason: 'resignation' }, 50),
+    ]);
+    await Promise.all(ids.map((id) => play(store, 0, 2, id)));
+    expect(journalText(dir).split('\n').filter(Boolean).length).toBe(6);
+  });
+
+  it('does not learn the next ply of a table ended while its move was stored the ordinary way', async () => {
+    const dir = tempDir();
+    const first = new SqliteStore(dir);
+    await first.insertTable(table());
+    await first.close();
+    const store = open(dir); // after a start the next ply is not known: the first move goes through SQLite
+    expect(
+      await Promise.all([
+        store.appendMove(ID, 0, MOVES[0]!, null, 100),
+        store.finish(ID, { winner: 'geese', reason: 'resignation' }, 101),
+      ]),
+    ).toEqual([true, true]);
+    // Learned from the move, the next ply would let the journal take a move after the result.
+    expect(await store.appendMove(ID, 1, MOVES[1]!, null, 102)).toBe(false);
+    expect(journalText(dir)).toBe('');
+    expect((await store.loadTable(ID))!.moves).toEqual([MOVES[0]]);
+  });
+
   it('a store after a kill -9 copies what the journal holds before anything else', async () => {
     const dir = tempDir();
     // A process that stores a table and five moves, then dies at once: the moves are in the journal only.

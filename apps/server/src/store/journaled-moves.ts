@@ -48,7 +48,10 @@ export class JournaledMoves {
   #due = false; // every table's moves are to be copied by the next write transaction
   readonly #needed = new Set<string>(); // tables whose moves the next transaction copies before its operations
   #copying: { readonly id: string; readonly count: number }[] = []; // what the open transaction copies
-  #forgets = 0; // tables forgotten so far: a store learning a ply learns it only if none was forgotten meanwhile
+  // Tables being stored the ordinary way -> the mark of that write: a forget of the table meanwhile drops it, so the
+  // write learns its ply only if nothing else changed that table (other tables' changes do not matter).
+  readonly #marks = new Map<string, number>();
+  #lastMark = 0;
   readonly #turn = new TurnFlush(() => this.writeWaiting());
   #timer: NodeJS.Timeout | null = null;
 
@@ -69,27 +72,32 @@ export class JournaledMoves {
     });
   }
 
-  /** A mark to pass to `learned`: the count of forgotten tables now. */
-  mark(): number {
-    return this.#forgets;
+  /** A mark to pass to `learned` once the ordinary write of this table is done (after `forget`). */
+  mark(id: string): number {
+    const mark = ++this.#lastMark;
+    this.#marks.set(id, mark);
+    return mark;
   }
 
-  /** The ordinary way stored `nextPly - 1`; later moves may use the journal unless some table was forgotten since `mark`. */
-  learned(id: string, nextPly: number, mark: number): void {
-    if (mark === this.#forgets) this.#next.set(id, nextPly);
+  /** The ordinary write of `mark` is done: it stored `nextPly - 1` (null: it did not, or failed); later moves may use
+   * the journal unless the table was forgotten since the mark. */
+  learned(id: string, nextPly: number | null, mark: number): void {
+    if (this.#marks.get(id) !== mark) return;
+    this.#marks.delete(id);
+    if (nextPly !== null) this.#next.set(id, nextPly);
   }
 
   /** The table changes other than by an ordinary move: its next move goes through the database again, after its
    * journaled moves. */
   forget(id: string): void {
-    this.#forgets++;
+    this.#marks.delete(id);
     this.#next.delete(id);
     this.need(id);
   }
 
   /** Every table forgets its next ply (tables removed in bulk), and every journaled move goes in first. */
   forgetAll(): void {
-    this.#forgets++;
+    this.#marks.clear();
     this.#next.clear();
     this.needAll();
   }

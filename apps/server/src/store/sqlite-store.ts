@@ -159,12 +159,17 @@ export class SqliteStore implements TableStore {
    */
   async #storeAndLearn<T>(id: string, operation: () => T, nextPly: (value: T) => number | null): Promise<T> {
     const moves = this.#moves;
-    moves?.forget(id);
-    const mark = moves?.mark();
-    const value = await this.#run(operation);
-    const next = nextPly(value);
-    if (next !== null && mark !== undefined) moves?.learned(id, next, mark);
-    return value;
+    if (!moves) return this.#run(operation);
+    moves.forget(id);
+    const mark = moves.mark(id);
+    let next: number | null = null;
+    try {
+      const value = await this.#run(operation);
+      next = nextPly(value);
+      return value;
+    } finally {
+      moves.learned(id, next, mark); // also when it failed: the mark is dropped
+    }
   }
 
   async insertTable(table: StoredTable): Promise<void> {
