@@ -16,7 +16,7 @@ import type { Mark } from './load-client.js';
 import { request } from './modes.js';
 import { cpuMicros } from './proc.js';
 import { quantile, summarize, type Summary } from './stats.js';
-import { killChildren, startTarget, track, TSX_IMPORT } from './target.js';
+import { killChildren, startTarget, track, TSX_IMPORT, UNLIMITED_ENV } from './target.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -79,10 +79,7 @@ async function phase(client: ReturnType<typeof fork>, count: number, dir: string
   const file = join(dir, `loop-${count}.json`);
   const target = await startTarget('server', {
     env: {
-      CREATE_LIMIT: '1000000',
-      MESSAGE_BURST: '1000000',
-      MESSAGE_RATE: '1000000',
-      MAX_CONNECTIONS_PER_ADDRESS: '1000000', // every socket comes from 127.0.0.1
+      ...UNLIMITED_ENV,
       BENCH_LOOP_DELAY_FILE: file,
     },
     nodeArgs: ['--import', PROBE],

@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { seededRandom } from '@fg/engine';
 import { getVariant } from '@fg/rules';
 
 import { freePort, productionNodeFlags } from '../src/testing/server-process.js';
 import { type LoadContext, LoadTable } from './load-table.js';
-import { buildServer, TSX_IMPORT } from './target.js';
+import { buildServer, TSX_IMPORT, UNLIMITED_ENV } from './target.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -33,6 +34,7 @@ const TABLES = Number(flags.tables);
 const WARMUP_MOVES = 1500;
 const standard = getVariant('standard');
 if (!standard.ok) throw new Error(standard.error.message);
+const variant = standard.value;
 
 /** One process under callgrind, on a free port and its own data folder. */
 async function start(kind: 'server' | 'relay', out: string): Promise<{ child: ChildProcess; url: string }> {
@@ -51,10 +53,7 @@ async function start(kind: 'server' | 'relay', out: string): Promise<{ child: Ch
         HOST: '127.0.0.1',
         DATA_DIR: join(out, 'data'),
         LOG_LEVEL: 'warn',
-        CREATE_LIMIT: '1000000',
-        MESSAGE_BURST: '1000000',
-        MESSAGE_RATE: '1000000',
-        MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+        ...UNLIMITED_ENV,
         PING_SECONDS: '3600',
         PONG_SECONDS: '7200', // no liveness pings: their count would follow the run's length, not its moves
       },
@@ -80,12 +79,11 @@ async function start(kind: 'server' | 'relay', out: string): Promise<{ child: Ch
 
 /** What the load's tables share: one process, seeded random moves (the same games on every run). */
 function loadContext(url: string, mode: 'saturation' | 'idle', onFinished: (table: LoadTable) => void): LoadContext {
-  let seed = 7;
   return {
     baseUrl: url,
     peerUrl: url,
-    variant: standard.ok ? standard.value : (undefined as never),
-    random: () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31,
+    variant,
+    random: seededRandom(7),
     stats: { moves: 0, games: 0, errors: 0, errorCodes: {}, skipped: 0, roundTrips: [], deliveries: [] },
     mode,
     intervalMs: 1000,

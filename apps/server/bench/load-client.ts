@@ -2,6 +2,7 @@
 // plays them as the orchestrator (run.ts) commands over the IPC channel.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
+import { seededRandom } from '@fg/engine';
 import { getVariant } from '@fg/rules';
 
 import { countError, type LoadContext, type LoadStats, LoadTable, type Mode } from './load-table.js';
@@ -38,18 +39,6 @@ export type Reply = Mark | { type: 'opened'; tables: number; ms: number } | { ty
 
 const OPEN_CONCURRENCY = 32;
 const STOP_TIMEOUT_MS = 5_000;
-
-/** A small seeded PRNG (mulberry32), so two runs play the same games against the same server. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const standard = getVariant('standard');
 if (!standard.ok) throw new Error(standard.error.message);

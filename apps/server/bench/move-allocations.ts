@@ -7,12 +7,12 @@ import { Session } from 'node:inspector/promises';
 
 import { makeMoveText, replayRecord } from '@fg/rules';
 
-import { openOwnPath, type SeatedTable, seatTable, seededRandom } from './own-path.js';
+import { openOwnPath, type SeatedTable, seatTable, seededChoice } from './own-path.js';
 
 const MOVES = Number(process.argv[2] ?? 20_000);
 const TABLES = 100;
 const { authority, close } = await openOwnPath();
-const random = seededRandom();
+const random = seededChoice();
 
 interface Seated extends SeatedTable {
   moves: string[];

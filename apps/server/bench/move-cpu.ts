@@ -3,12 +3,12 @@
 // `process.cpuUsage` (every thread of the process: the store's checkpointer and V8's GC helpers too) around the
 // moves only; the tables are made outside the measure. The games are random and legal, picked before.
 // Run: tsx apps/server/bench/move-cpu.ts [rounds, 10] (a round: 100 tables x 30 plies)
-import { type MoveMessage, openOwnPath, randomGame, type SeatedTable, seatTable, seededRandom } from './own-path.js';
+import { type MoveMessage, openOwnPath, randomGame, type SeatedTable, seatTable, seededChoice } from './own-path.js';
 
 const ROUNDS = Number(process.argv[2] ?? 10);
 const TABLES = 100;
 const PLIES = 30;
-const random = seededRandom();
+const random = seededChoice();
 const games = Array.from({ length: 400 }, () => randomGame(random)).filter((game) => game.length >= PLIES);
 const { authority, close } = await openOwnPath();
 

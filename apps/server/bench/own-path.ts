@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { randomIndex, seededRandom } from '@fg/engine';
 import { makeMoveText, replayRecord } from '@fg/rules';
 import Fastify from 'fastify';
 
@@ -59,12 +60,9 @@ export async function seatTable(authority: Authority): Promise<SeatedTable> {
 }
 
 /** A seeded random choice among n (the same games every run). */
-export function seededRandom(seed = 1): (n: number) => number {
-  let state = seed;
-  return (n) => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state % n;
-  };
+export function seededChoice(seed = 1): (n: number) => number {
+  const random = seededRandom(seed);
+  return (n) => randomIndex(random, n);
 }
 
 /** A game of random legal moves to its end, as the players' messages. */

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { productionNodeFlags } from '../src/testing/server-process.js';
 import { type ModeSettings, type Paced, paced, type Saturation, saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
-import { buildServer, killChildren, type TargetKind, track, TSX_IMPORT } from './target.js';
+import { buildServer, killChildren, type TargetKind, track, TSX_IMPORT, UNLIMITED_ENV } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
 function usage(message: string): never {
@@ -77,13 +77,8 @@ const settings: ModeSettings = {
   saturationMs: Number(flags.seconds ?? (quick ? 3 : 8)) * 1000,
   pacedWarmupMs: quick ? 1500 : 3000,
   pacedMs: Number(flags['paced-seconds'] ?? (quick ? 5 : 20)) * 1000,
-  // The server's defaults would refuse this load: 30 tables a minute per address, and per
-  // connection a burst of 30 messages refilled at 10 a second (a saturating player sends thousands).
   serverEnv: {
-    CREATE_LIMIT: '1000000',
-    MESSAGE_BURST: '1000000',
-    MESSAGE_RATE: '1000000',
-    MAX_CONNECTIONS_PER_ADDRESS: '1000000', // 4 sockets a table, all from 127.0.0.1
+    ...UNLIMITED_ENV,
     ...(flags.sync ? { SQLITE_SYNC: flags.sync } : {}),
   },
   nodeArgs: [
