@@ -6,14 +6,13 @@
 //      [--b-flags=<node flags>] [--rounds 4] [--tables 100] [--seconds 5] [--warmup-seconds 2]
 //      A and B default to this apps/server; give B another copy (git worktree, or a copy of apps/server beside
 //      this repository's packages and node_modules) or other flags, e.g. --b-flags=--single-threaded-gc.
-import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { type ModeSettings, saturation } from './modes.js';
 import { quantile } from './stats.js';
-import { killChildren, type TargetKind, track, TSX_IMPORT, UNLIMITED_ENV } from './target.js';
+import { buildServer, killChildren, startLoadClient, type TargetKind, UNLIMITED_ENV } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
 function usage(message: string): never {
@@ -70,7 +69,8 @@ const contender = (name: 'A' | 'B', dir: string | undefined, nodeFlags: string):
 });
 const a = contender('A', flags.a, flags['a-flags']);
 const b = contender('B', flags.b, flags['b-flags']);
-const contenders: Contender[] = [a, b, { name: 'relay', kind: 'relay', settings: a.settings }];
+// The relay is the fixed baseline: A's window and load, none of A's node flags.
+const contenders: Contender[] = [a, b, { name: 'relay', kind: 'relay', settings: { ...a.settings, nodeArgs: [] } }];
 
 async function main(): Promise<void> {
   console.log(`A: ${flags.a ?? 'apps/server'} ${flags['a-flags']}`.trimEnd());
@@ -78,13 +78,9 @@ async function main(): Promise<void> {
   console.log(
     `${rounds} rounds at ${tables} tables, ${flags.seconds} s each after ${flags['warmup-seconds']} s of warm-up`,
   );
-  const client = track(
-    fork(join(import.meta.dirname, 'load-client.ts'), [], {
-      execArgv: ['--import', TSX_IMPORT],
-      env: { ...process.env, BENCH_SEED: '1' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
-  );
+  // Measures what ships (as run.ts does): a copy whose build is stale would otherwise be measured as it was.
+  for (const dir of new Set([a.settings.serverDir, b.settings.serverDir])) buildServer(dir);
+  const client = startLoadClient('1');
   const cpu: Record<Contender['name'], number[]> = { A: [], B: [], relay: [] };
   console.log('round   A CPU us/move   B CPU us/move   relay CPU us/move   relay/A   relay/B   B/A');
   for (let round = 1; round <= rounds; round++) {

@@ -5,7 +5,7 @@
 // shared and one window can be slowed by someone else's work.
 // Run: tsx apps/server/bench/computer.ts [--quick] [--games 20] [--level 8] [--paced-tables 100] [--seconds 10]
 //      [--rounds 3]
-import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import type { Mark } from './load-client.js';
 import { request } from './modes.js';
 import { cpuMicros } from './proc.js';
 import { quantile, summarize, type Summary } from './stats.js';
-import { killChildren, startTarget, track, TSX_IMPORT, UNLIMITED_ENV } from './target.js';
+import { killChildren, startLoadClient, startTarget, UNLIMITED_ENV } from './target.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -75,7 +75,7 @@ interface Phase {
   readonly mainCpuShare: number; // the event loop's thread alone
 }
 
-async function phase(client: ReturnType<typeof fork>, count: number, dir: string): Promise<Phase> {
+async function phase(client: ChildProcess, count: number, dir: string): Promise<Phase> {
   const file = join(dir, `loop-${count}.json`);
   const target = await startTarget('server', {
     env: {
@@ -117,13 +117,7 @@ async function main(): Promise<void> {
       `${games} computer games at level ${level} at once; ${seconds} s windows; ${availableParallelism()} cores, ` +
       `COMPUTER_THREADS default (cores - 1, at least 1); load average ${loadavg()[0]!.toFixed(2)}`,
   );
-  const client = track(
-    fork(join(import.meta.dirname, 'load-client.ts'), [], {
-      execArgv: ['--import', TSX_IMPORT],
-      env: { ...process.env, BENCH_SEED: '1' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
-  );
+  const client = startLoadClient('1');
   try {
     const results: Phase[] = [];
     for (let round = 0; round < rounds; round++) {

@@ -9,7 +9,6 @@
 //      [--server-log <file>]  appends what each process under load prints to <file>
 //      [--heap-snapshot <dir>] paced mode: writes a heap snapshot of each process with its tables open
 //      [--server-dir <dir>]   loads a modified copy of apps/server instead, to measure a change
-import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -18,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { productionNodeFlags } from '../src/testing/server-process.js';
 import { type ModeSettings, type Paced, paced, type Saturation, saturation } from './modes.js';
 import { printPaced, printSaturation, type SaturationResults } from './report.js';
-import { buildServer, killChildren, type TargetKind, track, TSX_IMPORT, UNLIMITED_ENV } from './target.js';
+import { buildServer, killChildren, startLoadClient, type TargetKind, UNLIMITED_ENV } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
 function usage(message: string): never {
@@ -111,13 +110,7 @@ async function main(): Promise<void> {
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
   console.log(`server env: ${env}${flags.sync ? '' : ' (SQLITE_SYNC unset: the server default, normal)'}`);
-  const client = track(
-    fork(join(import.meta.dirname, 'load-client.ts'), [], {
-      execArgv: ['--import', TSX_IMPORT],
-      env: { ...process.env, BENCH_SEED: flags.seed },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
-  );
+  const client = startLoadClient(flags.seed);
   const saturationResults: SaturationResults = new Map();
   for (const n of saturationTables) {
     const byKind: Partial<Record<TargetKind, Saturation>> = {};

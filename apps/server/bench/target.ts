@@ -1,6 +1,6 @@
 // Starting and stopping the process under load (the real server or the bare relay) as a child
 // of its own, so its CPU time and memory can be read from /proc by its pid.
-import { type ChildProcess, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,17 @@ export function buildServer(serverDir: string = SERVER_DIR): string {
   const script = join(serverDir, 'scripts/build.mjs');
   if (existsSync(script)) execFileSync(process.execPath, [script], { cwd: serverDir, stdio: 'ignore' });
   return serverScript(serverDir);
+}
+
+/** Forks the load client (load-client.ts) with its seed, tracked so that killChildren() ends it. */
+export function startLoadClient(seed: string): ChildProcess {
+  return track(
+    fork(join(BENCH_DIR, 'load-client.ts'), [], {
+      execArgv: ['--import', TSX_IMPORT],
+      env: { ...process.env, BENCH_SEED: seed },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
 }
 
 /** Kills every child still running; safe to call from an exit handler. */
