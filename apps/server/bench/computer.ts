@@ -16,7 +16,7 @@ import type { Mark } from './load-client.js';
 import { request } from './modes.js';
 import { cpuMicros } from './proc.js';
 import { quantile, summarize, type Summary } from './stats.js';
-import { killChildren, startLoadClient, startTarget, UNLIMITED_ENV } from './target.js';
+import { buildServer, killChildren, startLoadClient, startTarget, UNLIMITED_ENV } from './target.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -117,6 +117,7 @@ async function main(): Promise<void> {
       `${games} computer games at level ${level} at once; ${seconds} s windows; ${availableParallelism()} cores, ` +
       `COMPUTER_THREADS default (cores - 1, at least 1); load average ${loadavg()[0]!.toFixed(2)}`,
   );
+  buildServer(); // measures what ships, as run.ts does, not whatever dist an earlier build left
   const client = startLoadClient('1');
   try {
     const results: Phase[] = [];
