@@ -29,10 +29,18 @@ export interface MoveMessage {
   readonly path: readonly string[];
 }
 
-/** Opens the services on a temporary folder; `close` stops them and removes it. */
-export async function openOwnPath(): Promise<{ authority: Authority; close: () => Promise<void> }> {
+/**
+ * Opens the services on a temporary folder, or on Redis when `redisUrl` is given (Redis mode, as REDIS_URL does);
+ * `close` stops them and removes the folder.
+ */
+export async function openOwnPath(redisUrl?: string): Promise<{ authority: Authority; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'fg-own-path-'));
-  const config = loadConfig({ DATA_DIR: dir, PUSH_HOSTS: 'off', LOG_LEVEL: 'warn' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    PUSH_HOSTS: 'off',
+    LOG_LEVEL: 'warn',
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+  });
   const log = Fastify({ logger: { level: 'warn' } }).log;
   const services = await openServices(config, {}, log, new LogThrottle());
   const close = async (): Promise<void> => {

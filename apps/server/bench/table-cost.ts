@@ -2,7 +2,7 @@
 // welcomed, then closed, ten tables at a time, against the server and against the relay. The CPU of the whole
 // process (every thread) is read from /proc around the measured tables, after a warm-up; `run.ts` spreads this
 // cost over a game's moves (about 68 a game there), so it is the part of the CPU a move that is not the move.
-// Run: tsx apps/server/bench/table-cost.ts [--tables 1500] [--only server,relay] [--server-dir <dir>]
+// Run: tsx apps/server/bench/table-cost.ts [--tables 1500] [--only server,redis,relay] [--server-dir <dir>]
 //      [--cpu-prof <dir>]   writes a V8 CPU profile of each process into <dir>/<server|relay>
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,7 +13,7 @@ import { getVariant } from '@fg/rules';
 
 import { type LoadContext, LoadTable } from './load-table.js';
 import { cpuMicros } from './proc.js';
-import { buildServer, killChildren, startTarget, UNLIMITED_ENV } from './target.js';
+import { buildServer, killChildren, startTarget, type TargetKind, UNLIMITED_ENV } from './target.js';
 
 /** Stops on a bad flag with a one-line reason instead of a stack. */
 function usage(message: string): never {
@@ -40,7 +40,8 @@ const WARMUP_TABLES = 400;
 const AT_ONCE = 10;
 const kinds = flags.only.split(',');
 if (!Number.isInteger(TABLES) || TABLES < 1) usage('--tables takes a count');
-if (kinds.some((k) => k !== 'server' && k !== 'relay')) usage('--only takes server, relay or both');
+if (kinds.some((k) => k !== 'server' && k !== 'redis' && k !== 'relay'))
+  usage('--only takes server, redis or relay (or several, comma-separated)');
 const serverDir = flags['server-dir'] && resolve(flags['server-dir']);
 if (serverDir && !existsSync(join(serverDir, 'src/server.ts'))) usage('--server-dir needs a folder with src/server.ts');
 const standard = getVariant('standard');
@@ -74,13 +75,13 @@ async function openAndClose(url: string, tables: number): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`a table opened and closed without a move, ${AT_ONCE} at a time, after ${WARMUP_TABLES} of warm-up`);
-  if (kinds.includes('server')) buildServer(serverDir); // measures what ships, as run.ts does
-  for (const kind of kinds as ('server' | 'relay')[]) {
+  if (kinds.some((k) => k !== 'relay')) buildServer(serverDir); // measures what ships, as run.ts does
+  for (const kind of kinds as TargetKind[]) {
     const profile = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${join(flags['cpu-prof'], kind)}`] : [];
     const target = await startTarget(kind, {
-      env: kind === 'server' ? UNLIMITED_ENV : {}, // the log level too as `pnpm start` has it (run.ts's)
+      env: kind === 'relay' ? {} : UNLIMITED_ENV, // the log level too as `pnpm start` has it (run.ts's)
       nodeArgs: profile,
-      ...(serverDir && kind === 'server' ? { serverDir } : {}),
+      ...(serverDir && kind !== 'relay' ? { serverDir } : {}),
     });
     try {
       await openAndClose(target.baseUrl, WARMUP_TABLES);
