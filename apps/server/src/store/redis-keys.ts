@@ -1,5 +1,6 @@
 // The Redis keys of the shared mode, named the way an operator reads them. Every key of one table carries the
-// table id as a hash tag ({id}), so a table's scripts touch one slot and would run on a Redis Cluster too.
+// table id as a hash tag ({id}). The scripts also touch keys of all tables (fg:unfinished) and a batch of moves spans
+// tables, so the shared mode needs one Redis (a primary, with replicas if wanted), not a Redis Cluster.
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** Keys of one table. */
@@ -34,12 +35,19 @@ export const LOBBY_CHANNEL = 'fg:lobby';
 /** v1.1 computer seat: the instance that plays the computer at a table holds this key (a lease). */
 export const computerLeaseKey = (id: string): string => `fg:computer:${id}`;
 
+/**
+ * The script that stores a batch of moves (redis-append-batch.ts). It is sent the moment it is called, not through
+ * the auto-pipeline: it already gathers what one call can carry, and waiting behind another pipeline's round trip
+ * would only delay every move in it.
+ */
+export const APPEND_MOVES_COMMAND = 'fgAppendMoves';
+
 /** A Lua script called by name through EVALSHA (ioredis loads it on first use). */
 export type Script = (...keysThenArgs: (string | number)[]) => Promise<unknown>;
 
-/** Defines a script on a connection. */
-export function defineScript(redis: Redis, name: string, numberOfKeys: number, lua: string): Script {
-  redis.defineCommand(name, { numberOfKeys, lua });
+/** Defines a script on a connection; with `numberOfKeys` null, each call gives the count of its keys first. */
+export function defineScript(redis: Redis, name: string, numberOfKeys: number | null, lua: string): Script {
+  redis.defineCommand(name, numberOfKeys === null ? { lua } : { numberOfKeys, lua });
   const command = (redis as unknown as Record<string, Script>)[name]!;
   return (...args) => command.apply(redis, args);
 }
@@ -55,6 +63,7 @@ export function connectRedis(url: string, extra: RedisOptions = {}): Redis {
     connectTimeout: 2_000,
     retryStrategy: (times) => Math.min(times * 100, 1_000),
     enableAutoPipelining: true,
+    autoPipeliningIgnoredCommands: [APPEND_MOVES_COMMAND],
     ...extra,
   });
 }

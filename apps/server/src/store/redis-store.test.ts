@@ -51,6 +51,13 @@ async function published(id: string, action: () => Promise<unknown>): Promise<un
   return heard;
 }
 
+/** How many script calls redis-server has run (ioredis sends a script's first call on a connection as EVAL). */
+async function scriptCalls(): Promise<number> {
+  const stats = await client.info('commandstats');
+  const calls = (name: string): number => Number(new RegExp(`cmdstat_${name}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
+  return calls('eval') + calls('evalsha');
+}
+
 describe.skipIf(skip !== null)('redis store', () => {
   it('keeps a table as a hash and its moves as a list, as an operator would look for them', async () => {
     const stored = table({
@@ -106,6 +113,42 @@ describe.skipIf(skip !== null)('redis store', () => {
     expect((await store.loadTable(stored.id))!.moves).toHaveLength(1);
   });
 
+  it('sends the moves of many tables asked at once as one script call, each its own compare-and-set', async () => {
+    const [a, b, c] = [table(), table(), table()];
+    for (const t of [a, b, c]) await store.insertTable(t);
+    const result = { winner: 'geese', reason: 'fox-trapped' } as const;
+    const before = await scriptCalls();
+    const heard = await published(a.id, async () => {
+      const answers = await Promise.all([
+        store.appendMove(a.id, 0, 'd4-d5', null, 3000),
+        store.appendMove(b.id, 1, 'c3-c4', null, 3001), // b has no move yet: refused
+        store.appendMove(a.id, 1, 'c3-c4', null, 3002), // after a's first, in the same call: stored
+        store.appendMove(c.id, 0, 'd4-d5', result, 3003), // ends c's game
+      ]);
+      expect(answers).toEqual([true, false, true, true]);
+    });
+    expect((await scriptCalls()) - before).toBe(1);
+    expect(heard).toEqual([
+      { origin: bus.instance, type: 'moved', ply: 0, move: 'd4-d5', result: null, at: 3000 },
+      { origin: bus.instance, type: 'moved', ply: 1, move: 'c3-c4', result: null, at: 3002 },
+    ]);
+    expect((await store.loadTable(a.id))!).toMatchObject({ moves: ['d4-d5', 'c3-c4'], moveTimes: [3000, 3002] });
+    expect((await store.loadTable(b.id))!.moves).toEqual([]);
+    expect((await store.loadTable(c.id))!).toMatchObject({ moves: ['d4-d5'], result, endedAt: 3003 });
+    expect((await store.listUnfinished()).map((t) => t.id)).not.toContain(c.id);
+  });
+
+  it('sends a backlog of moves as calls of at most 256, in the order asked', async () => {
+    const stored = table();
+    await store.insertTable(stored);
+    const before = await scriptCalls();
+    const plies = Array.from({ length: 300 }, (_, ply) => ply);
+    const answers = await Promise.all(plies.map((ply) => store.appendMove(stored.id, ply, `m${ply}`, null, ply)));
+    expect(answers.every(Boolean)).toBe(true);
+    expect((await scriptCalls()) - before).toBe(2);
+    expect((await store.loadTable(stored.id))!.moves).toEqual(plies.map((ply) => `m${ply}`));
+  });
+
   it('finishes once, and a finished table expires after the days it is kept', async () => {
     const stored = table();
     await store.insertTable(stored);
@@ -143,6 +186,21 @@ describe.skipIf(skip !== null)('redis store', () => {
     expect(await bus.askRematch('t3', 'fox', 'c')).toEqual({ added: false, asks: { fox: 'a', geese: 'b' } });
   });
 
+  it("keeps this instance's presence at a table with the keeping time, publishes it, and drops it once empty", async () => {
+    const id = 'presence-table';
+    const keys = tableKeys(id);
+    const here = { fox: 1, geese: 0, spectators: 2, left: { fox: 0, geese: 1500 } };
+    const heard = await published(id, () => bus.setPresence(id, here));
+    expect(heard).toEqual([{ origin: bus.instance, type: 'presence', ply: -1, presence: here }]);
+    expect(await client.hgetall(keys.presence)).toEqual({ [bus.instance]: JSON.stringify(here) });
+    expect(await client.pttl(keys.presence)).toBeGreaterThan(86_400_000);
+    expect((await bus.shared(id)).presence).toEqual(new Map([[bus.instance, here]]));
+    const gone = { fox: 0, geese: 0, spectators: 0, left: { fox: 2000, geese: 1500 } };
+    const heardGone = await published(id, () => bus.setPresence(id, gone));
+    expect(heardGone).toEqual([{ origin: bus.instance, type: 'presence', ply: -1, presence: gone }]);
+    expect(await client.hgetall(keys.presence)).toEqual({});
+  });
+
   it('is not ready while redis-server is down, and ready again once it is back', async () => {
     expect(await store.readiness()).toEqual({ ready: true });
     await redis.kill();
@@ -155,9 +213,15 @@ describe.skipIf(skip !== null)('redis store', () => {
       .catch((error: unknown) => error);
     expect(failing).toBeInstanceOf(StoreUnavailable);
     expect((failing as Error).message).toMatch(/^redis: /);
+    // Moves asked together fail together, and promptly: none waits for ever on a batch that went nowhere.
+    const moves = await Promise.allSettled(['a', 'b'].map((id) => store.appendMove(id, 0, 'd4-d5', null)));
+    expect(moves.map((move) => move.status)).toEqual(['rejected', 'rejected']);
     await redis.restart();
     for (let waited = 0; !(await store.readiness()).ready && waited < 15_000; waited += 200)
       await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await store.readiness()).toEqual({ ready: true });
+    const after = table();
+    await store.insertTable(after);
+    expect(await store.appendMove(after.id, 0, 'd4-d5', null)).toBe(true); // the batch goes again
   }, 30_000);
 });

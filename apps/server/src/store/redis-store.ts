@@ -1,29 +1,15 @@
 // The shared store: tables and moves in Redis, a hash per table and a list of its moves. Each write is one Lua
 // script, atomic: the append is a compare-and-set on the list's length (the ply), and the script publishes the
 // event on the table's channel in the same step, so no instance can store a change the others never hear of.
+// Moves go in batches (redis-append-batch.ts), each move still its own compare-and-set.
 import type { GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type { Redis } from 'ioredis';
 
 import type { TableEvent, Takeback } from './events.js';
+import { AppendBatch } from './redis-append-batch.js';
 import { defineScript, type Script, tableKeys, UNFINISHED_KEY, WAITING_KEY } from './redis-keys.js';
 import type { ComputerSeat, StoredCorrespondence, StoredTable, TableStore } from './store.js';
-
-// KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, ply, move, result ('' if none), event, channel,
-// keep ms, stored at (ms).
-const APPEND = `
-if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'result') == 1 then return 0 end
-if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[2]) then return 0 end
-redis.call('RPUSH', KEYS[2], ARGV[3])
-redis.call('RPUSH', KEYS[6], ARGV[8])
-if ARGV[4] ~= '' then
-  redis.call('HSET', KEYS[1], 'result', ARGV[4], 'endedAt', ARGV[8])
-  redis.call('ZREM', KEYS[5], ARGV[1])
-end
--- Kept for the keeping time after the last move: a game both players left for good does not stay for ever.
-for _, i in ipairs({1, 2, 3, 4, 6}) do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
-redis.call('PUBLISH', ARGV[6], ARGV[5])
-return 1`;
 
 // KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, result, event, channel, keep ms, ended at (ms).
 const FINISH = `
@@ -88,7 +74,7 @@ export class RedisStore implements TableStore {
   readonly #redis: Redis;
   readonly #instance: string;
   readonly #keepMs: number;
-  readonly #append: Script;
+  readonly #appends: AppendBatch;
   readonly #finish: Script;
   readonly #takeSeat: Script;
   readonly #setRematch: Script;
@@ -101,7 +87,7 @@ export class RedisStore implements TableStore {
     this.#subscriber = options.subscriber;
     this.#instance = options.instance;
     this.#keepMs = Math.round(options.keepFinishedDays * 86_400_000);
-    this.#append = defineScript(redis, 'fgAppendMove', 6, APPEND);
+    this.#appends = new AppendBatch(redis, this.#keepMs);
     this.#finish = defineScript(redis, 'fgFinish', 6, FINISH);
     this.#takeSeat = defineScript(redis, 'fgTakeSeat', 2, TAKE_SEAT);
     this.#setRematch = defineScript(redis, 'fgSetRematch', 1, SET_REMATCH);
@@ -178,17 +164,15 @@ export class RedisStore implements TableStore {
     };
   }
 
-  async appendMove(
-    id: string,
-    ply: number,
-    move: string,
-    result: GameResult | null,
-    at = Date.now(),
-  ): Promise<boolean> {
+  appendMove(id: string, ply: number, move: string, result: GameResult | null, at = Date.now()): Promise<boolean> {
+    // The batch's own promise, not one of an async function resolved with it (two more microtask turns).
+    const k = tableKeys(id);
     const event = this.#event({ type: 'moved', ply, move, result, at });
     const resultText = result ? JSON.stringify(result) : '';
-    const args = [id, ply, move, resultText, event, tableKeys(id).channel, this.#keepMs, at];
-    return (await this.#append(...this.#ownKeys(id), ...args)) === 1;
+    return this.#appends.add({
+      keys: [k.table, k.moves, k.shared, k.presence, k.times],
+      values: [id, ply, move, resultText, event, k.channel, at],
+    });
   }
 
   async takeSeat(id: string, side: Side, tokenHash: string, at = Date.now()): Promise<boolean> {
