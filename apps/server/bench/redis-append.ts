@@ -1,9 +1,8 @@
-// CPU of one stored move in Redis mode by how many moves share a pipeline: the real RedisStore.appendMove (one
-// EVALSHA through ioredis's auto-pipelining, which also publishes the event) on 100 tables of a fresh redis-server,
-// with the real RedisBus subscribed to every table's channel, so each event is heard back and skipped as own.
-// `batch` moves are sent at once and awaited together: ioredis puts what is asked in one turn in one pipeline, so
-// the batch is the pipeline's size. The server at saturation gets as many per pipeline as arrive during one round
-// trip to Redis. redis-server's own CPU is not counted (the Redis/SQLite ratio counts the instance only).
+// CPU of one stored move in Redis mode by how many moves are asked at once: the real RedisStore.appendMove on 100
+// tables of a fresh redis-server, with the real RedisBus subscribed to every table's channel, so each event is
+// heard back and skipped as own. The moves asked at once go in one script call (store/redis-append-batch.ts); the
+// server at saturation puts in one call the moves that arrive while the previous call is answered.
+// redis-server's own CPU is not counted (the Redis/SQLite ratio counts the instance only).
 // Run: tsx apps/server/bench/redis-append.ts [--moves 40000] [--batches 1,10,100]
 import { parseArgs } from 'node:util';
 
@@ -64,7 +63,7 @@ async function run(batch: number, moves: number): Promise<number> {
 console.log(`RedisStore.appendMove on ${TABLES} tables, each event heard back by the bus (${MOVES} moves a figure)`);
 for (const batch of batches) {
   await run(batch, MOVES / 2); // warm-up: V8 optimizes ioredis's path
-  console.log(`${String(batch).padStart(4)} a pipeline: ${(await run(batch, MOVES)).toFixed(1)} µs of CPU a move`);
+  console.log(`${String(batch).padStart(4)} at once: ${(await run(batch, MOVES)).toFixed(1)} µs of CPU a move`);
 }
 if (heard > 0) console.log(`(${heard} events were taken for another instance's: the own-prefix check failed)`);
 await bus.close();
