@@ -1,5 +1,6 @@
 // The two measured modes, each on a fresh process under load: saturation and paced.
 import type { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Command, Mark, Reply } from './load-client.js';
@@ -176,8 +177,10 @@ export function paced(
       await request(client, { type: 'stop' });
       const heap = await target.collectGarbage();
       const afterGcRssKb = rssKb(target.pid); // before a snapshot, which takes memory of its own
-      if (settings.heapSnapshotDir)
+      if (settings.heapSnapshotDir) {
+        mkdirSync(settings.heapSnapshotDir, { recursive: true }); // a folder that is not there yet is made
         await target.heapSnapshot(join(settings.heapSnapshotDir, `${kind}-${opened}-tables.heapsnapshot`));
+      }
       const perTable = (now: number, before: number): number => (now - before) / opened;
       return {
         roundTrip: summarize(window.mark.roundTrips),
