@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 
 import { APPEND_MOVES_COMMAND, defineScript, type Script, UNFINISHED_KEY } from './redis-keys.js';
+import { TurnFlush } from './turn-flush.js';
 
 // KEYS: unfinished, then for each move: table, moves, shared, presence, times.
 // ARGV: keep ms, then for each move: id, ply, move, result ('' if none), event, channel, stored at (ms).
@@ -50,8 +51,9 @@ export class AppendBatch {
   readonly #append: Script;
   readonly #keepMs: number;
   #queued: Waiting[] = [];
-  #scheduled = false;
-  #sending = false;
+  // When a call goes: as the SQLite group commit's (first ask of a turn at once, later ones of that turn together),
+  // and held while a call is on its way, so what is asked meanwhile goes in the next one.
+  readonly #turn = new TurnFlush(() => this.#send());
 
   constructor(redis: Redis, keepMs: number) {
     this.#append = defineScript(redis, APPEND_MOVES_COMMAND, null, APPEND_MOVES);
@@ -62,21 +64,15 @@ export class AppendBatch {
   add(move: MoveToStore): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       this.#queued.push({ move, resolve, reject });
-      this.#schedule();
+      this.#turn.request();
     });
   }
 
-  #schedule(): void {
-    if (this.#scheduled || this.#sending) return;
-    this.#scheduled = true;
-    setImmediate(() => this.#send()); // after this turn's I/O callbacks, so their moves join the batch
-  }
-
   #send(): void {
-    this.#scheduled = false;
+    this.#turn.started();
     if (this.#queued.length === 0) return;
     const batch = this.#queued.splice(0, MOST_A_CALL);
-    this.#sending = true;
+    this.#turn.hold();
     const keys: string[] = [UNFINISHED_KEY];
     const values: (string | number)[] = [this.#keepMs];
     for (const { move } of batch) {
@@ -84,18 +80,15 @@ export class AppendBatch {
       values.push(...move.values);
     }
     void this.#append(keys.length, ...keys, ...values)
-      .then(
-        (reply) => {
-          if (!Array.isArray(reply) || reply.length !== batch.length)
-            throw new Error(`redis answered ${JSON.stringify(reply)} for ${batch.length} moves`);
-          batch.forEach((waiting, i) => waiting.resolve(reply[i] === 1));
-        },
-        (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
-      )
+      .then((reply) => {
+        if (!Array.isArray(reply) || reply.length !== batch.length)
+          throw new Error(`redis answered ${JSON.stringify(reply)} for ${batch.length} moves`);
+        batch.forEach((waiting, i) => waiting.resolve(reply[i] === 1));
+      })
       .catch((error: unknown) => batch.forEach((waiting) => waiting.reject(error)))
       .finally(() => {
-        this.#sending = false;
         // What was asked meanwhile goes at once, as ioredis sends its next pipeline when the last one is answered.
+        this.#turn.started();
         if (this.#queued.length > 0) this.#send();
       });
   }
