@@ -28,7 +28,8 @@ const setUp = async (now: () => number = Date.now) => {
   const geese = member();
   await authority.join(id, fox, created.value.seat.token);
   await authority.join(id, geese, seat.value.seat.token);
-  return { store, authority, id, fox, geese };
+  const tokens = { fox: created.value.seat.token, geese: seat.value.seat.token };
+  return { store, authority, id, fox, geese, tokens };
 };
 
 describe('Authority', () => {
@@ -130,5 +131,26 @@ describe('Authority', () => {
       seats: { fox: { taken: true, online: true }, geese: { taken: true, online: false } },
       spectators: 0,
     });
+  });
+
+  it('tells a member welcomed while a presence waited of a seat that went offline again before it went out', async () => {
+    const { authority, id, fox, geese, tokens } = await setUp();
+    await presenceSent(); // the one the geese's hello waited for goes out
+    await presenceSent(); // and the next may go at once
+    authority.leave(geese); // told at once: the geese are offline
+    const geeseAgain = member();
+    const foxTab = member();
+    await authority.join(id, geeseAgain, tokens.geese); // online again: told once PRESENCE_MS is up
+    await authority.join(id, foxTab, tokens.fox); // welcomed with the geese online
+    authority.leave(geeseAgain); // offline again before that presence went out
+    await presenceSent();
+    const told = {
+      type: 'presence',
+      seats: { fox: { taken: true, online: true }, geese: { taken: true, online: false } },
+      spectators: 0,
+    };
+    expect(foxTab.messages.map((message) => message.type)).toEqual(['welcome', 'presence']);
+    expect(foxTab.messages.at(-1)).toEqual(told);
+    expect(fox.messages.at(-1)).toEqual(told);
   });
 });

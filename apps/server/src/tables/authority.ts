@@ -205,7 +205,7 @@ export class Authority {
         table: tableView(live, this.#now()),
         abandonSeconds: this.abandonSeconds,
       });
-      this.#cache.presenceChanged(live);
+      this.#cache.welcomed(live);
       return done(role);
     });
   }

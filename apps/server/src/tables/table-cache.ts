@@ -167,6 +167,18 @@ export class TableCache {
     this.presenceChanged(live);
   }
 
+  /**
+   * A member was just welcomed with the table as it is now. When that differs from the last `presence` sent, the
+   * next one goes out even if it says what that one said: else a member welcomed while a `presence` waited would
+   * keep its welcome's seats (a player who left meanwhile, online for ever on its screen).
+   */
+  welcomed(live: LiveTable): void {
+    const presence = live.presence;
+    if (presence.presenceText && encode(presenceMessage(live, this.#now())).text !== presence.presenceText)
+      presence.presenceText = '';
+    this.presenceChanged(live);
+  }
+
   /** Schedules a `presence`: at once if none went out in the last PRESENCE_MS, else once that time is up. */
   presenceChanged(live: LiveTable): void {
     const presence = live.presence;
