@@ -153,4 +153,24 @@ describe('Authority', () => {
     expect(foxTab.messages.at(-1)).toEqual(told);
     expect(fox.messages.at(-1)).toEqual(told);
   });
+
+  it('v1.2: tells the players of a watcher back again after a takeback sent them the table while a presence waited', async () => {
+    const { authority, id, fox, geese } = await setUp();
+    await authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'd5'] });
+    await authority.play(fox, { type: 'takeback-offer' });
+    await presenceSent();
+    await presenceSent(); // the next presence may go at once
+    const watcher = member();
+    await authority.join(id, watcher); // one watcher: told at once
+    authority.leave(watcher); // none: told once PRESENCE_MS is up
+    await authority.play(geese, { type: 'takeback-accept' }); // the whole table, with no watcher
+    expect(fox.messages.at(-1)).toMatchObject({ type: 'taken-back', table: { spectators: 0 } });
+    await authority.join(id, member()); // one again, as the last presence said, before the next went out
+    await presenceSent();
+    expect(fox.messages.at(-1)).toEqual({
+      type: 'presence',
+      seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
+      spectators: 1,
+    });
+  });
 });

@@ -126,7 +126,10 @@ export class TableCache {
     live.view = null; // built again from the new facts when someone is welcomed
     for (const message of change.messages) broadcast(live, message);
     // v1.2: a takeback is told as the whole table after it, built once for everyone.
-    if (change.rebuilt === 'taken-back') broadcast(live, { type: 'taken-back', table: tableView(live, this.#now()) });
+    if (change.rebuilt === 'taken-back') {
+      broadcast(live, { type: 'taken-back', table: tableView(live, this.#now()) });
+      this.#shown(live);
+    }
     if (change.rematch) for (const member of live.presence.members.keys()) sendRematch(live, member);
     if (change.seatsChanged) this.presenceChanged(live);
     this.onChange(live);
@@ -167,16 +170,21 @@ export class TableCache {
     this.presenceChanged(live);
   }
 
-  /**
-   * A member was just welcomed with the table as it is now. When that differs from the last `presence` sent, the
-   * next one goes out even if it says what that one said: else a member welcomed while a `presence` waited would
-   * keep its welcome's seats (a player who left meanwhile, online for ever on its screen).
-   */
+  /** A member was just welcomed with the table as it is now: its presence goes out (see `#shown`). */
   welcomed(live: LiveTable): void {
+    this.#shown(live);
+    this.presenceChanged(live);
+  }
+
+  /**
+   * Members were just sent the table's seats as they are now (a welcome, v1.2: a takeback's whole table). When that
+   * differs from the last `presence` sent, the next one goes out even if it says what that one said: else a member
+   * told while a `presence` waited would keep those seats (a player who left meanwhile, online for ever).
+   */
+  #shown(live: LiveTable): void {
     const presence = live.presence;
     if (presence.presenceText && encode(presenceMessage(live, this.#now())).text !== presence.presenceText)
       presence.presenceText = '';
-    this.presenceChanged(live);
   }
 
   /** Schedules a `presence`: at once if none went out in the last PRESENCE_MS, else once that time is up. */
