@@ -180,10 +180,11 @@ export class TableCache {
    * Members were just sent the table's seats as they are now (a welcome, v1.2: a takeback's whole table). When that
    * differs from the last `presence` sent, the next one goes out even if it says what that one said: else a member
    * told while a `presence` waited would keep those seats (a player who left meanwhile, online for ever).
+   * Compared as `encode`'s text (its JSON), without building a frame.
    */
   #shown(live: LiveTable): void {
     const presence = live.presence;
-    if (presence.presenceText && encode(presenceMessage(live, this.#now())).text !== presence.presenceText)
+    if (presence.presenceText && JSON.stringify(presenceMessage(live, this.#now())) !== presence.presenceText)
       presence.presenceText = '';
   }
 
