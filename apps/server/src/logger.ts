@@ -25,7 +25,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): F
 }
 
 /** The part of a pino logger the throttle writes to. */
-interface LevelLog {
+export interface LevelLog {
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
 }

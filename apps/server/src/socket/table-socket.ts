@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
-import type { LogThrottle } from '../logger.js';
+import type { LevelLog, LogThrottle } from '../logger.js';
 import { sendError } from '../routes/errors.js';
 import { refuseForeignOrigin } from '../routes/origin.js';
 import type { Authority } from '../tables/authority.js';
@@ -38,12 +38,27 @@ export interface SocketSettings {
   readonly throttle: LogThrottle; // client-caused and store failures are logged at most a few times a minute
 }
 
+/** What every socket of the route shares, made once. */
+interface SocketRoute {
+  readonly authority: Authority;
+  readonly connections: Connections;
+  readonly throttle: LogThrottle;
+  readonly log: LevelLog;
+}
+
+/** What an upgrade's request leaves for its socket (see `letUpgradeGo`). */
+interface Upgrade {
+  readonly response: ServerResponse;
+  readonly release: () => void; // gives the address's place back if the upgrade never completes
+}
+
 /** Serves `GET /api/tables/:id/ws`. */
 export function registerTableSocket(app: FastifyInstance, authority: Authority, settings: SocketSettings): void {
   const { connections, throttle } = settings;
+  const route: SocketRoute = { authority, connections, throttle, log: app.log };
   const sameSite = refuseForeignOrigin(settings.allowedOrigins, throttle);
-  // The response object of each upgrade, to let it go once the socket is open (see `letUpgradeGo`).
-  const upgrades = new WeakMap<IncomingMessage, ServerResponse>();
+  // What each upgrade's request leaves for its socket, to let the request go once the socket is open.
+  const upgrades = new WeakMap<IncomingMessage, Upgrade>();
   app.route<{ Params: { id: string } }>({
     method: 'GET',
     url: '/api/tables/:id/ws',
@@ -59,92 +74,119 @@ export function registerTableSocket(app: FastifyInstance, authority: Authority, 
       }
       // Only the address is kept: a closure over the request would hold it (and its logger) as long as the socket.
       const address = request.ip;
-      request.raw.socket.once('close', () => connections.release(address));
-      upgrades.set(request.raw, reply.raw);
+      const release = (): void => connections.release(address);
+      request.raw.socket.once('close', release);
+      upgrades.set(request.raw, { response: reply.raw, release });
     },
     // A plain GET of the socket's address gets a clear answer instead of an empty 404.
     handler: async (_request, reply) =>
       sendError(reply, 'bad-request', 'this address takes WebSocket connections only'),
     wsHandler: (socket, request) => {
-      const tableId = request.params.id;
-      // The socket outlives its upgrade request: the handlers below keep what they need, not the request.
-      const log = app.log;
-      letUpgradeGo(socket, request.raw, upgrades.get(request.raw), (error) =>
-        throttle.warn(log, 'socket error', { reason: error.message }),
-      );
-      const guard = new ConnectionGuard(settings.guard);
       const member = new Connection(socket, request.ip, settings.maxQueuedBytes, Date.now());
+      const table = new TableSocket(route, request.params.id, member, new ConnectionGuard(settings.guard));
+      // The socket outlives its upgrade request: its listeners keep the table socket, not the request.
+      letUpgradeGo(socket, request.raw, upgrades.get(request.raw), table);
       connections.add(member);
-      let queue: Promise<void> = Promise.resolve();
-
-      const answer = (code: SocketErrorCode, message: string): void => {
-        const error: ServerMessageOf<'error'> = { type: 'error', code, message };
-        member.send(JSON.stringify(error));
-      };
-      const fail = (code: SocketErrorCode, message: string): void => {
-        answer(code, message);
-        if (guard.strike()) socket.close(CLOSE_CODES.policyViolation, 'too much bad input');
-      };
-
-      const handle = async (message: ClientMessage): Promise<void> => {
-        if (message.type === 'ping') return member.send('{"type":"pong"}');
-        if (message.type === 'hello') {
-          const joined = await authority.join(tableId, member, message.token);
-          if (!joined.ok) return fail(joined.error.code, joined.error.message);
-          member.role = joined.value;
-          return;
-        }
-        const played = await authority.play(member, message);
-        if (!played.ok) return fail(played.error.code, played.error.message);
-        // Two bots may play as fast as the server answers; only refused and other messages count against the rate.
-        if (message.type === 'move') guard.refund();
-      };
-
-      socket.on('message', (data: Buffer, isBinary: boolean) => {
-        member.lastSeen = Date.now();
-        if (!guard.admit()) return fail('rate-limited', 'too many messages; slow down');
-        if (isBinary) return fail('bad-message', 'send text frames of JSON');
-        if (data.length > MAX_FRAME_BYTES)
-          return fail('bad-message', `message too large; at most ${MAX_FRAME_BYTES} bytes`);
-        // The library's own check is off (see app.ts): it would close the connection with 1007 instead of answering.
-        if (!isUtf8(data)) return fail('bad-message', 'a text frame must be UTF-8');
-        const parsed = parseClientMessage(data.toString('utf8'));
-        if (!parsed.ok) return fail('bad-message', parsed.error.message);
-        // One message at a time per connection, so a move never overtakes its hello.
-        // Every message gets an answer: a failure below (the store, mostly) is the server's, so it is no strike.
-        queue = queue
-          .then(() => handle(parsed.value))
-          .catch((error: unknown) => {
-            throttle.error(log, 'socket message failed', error);
-            answer('unavailable', 'the server could not complete this just now; nothing changed, try again');
-          });
-      });
-      socket.on('close', () => {
-        connections.remove(member);
-        queue = queue.then(() => authority.leave(member));
-      });
+      socket.on('message', (data: Buffer, isBinary: boolean) => table.receive(data, isBinary));
     },
   });
 }
 
 /**
+ * One open socket at its table: its member, its limits and its messages, one at a time. A class rather than
+ * closures over the route's handler: one object a socket instead of a context and half a dozen functions.
+ */
+class TableSocket {
+  readonly #route: SocketRoute;
+  readonly #tableId: string;
+  readonly #member: Connection;
+  readonly #guard: ConnectionGuard;
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(route: SocketRoute, tableId: string, member: Connection, guard: ConnectionGuard) {
+    this.#route = route;
+    this.#tableId = tableId;
+    this.#member = member;
+    this.#guard = guard;
+  }
+
+  /** A frame from the client: checked here, then handled after the messages before it. */
+  receive(data: Buffer, isBinary: boolean): void {
+    this.#member.lastSeen = Date.now();
+    if (!this.#guard.admit()) return this.#fail('rate-limited', 'too many messages; slow down');
+    if (isBinary) return this.#fail('bad-message', 'send text frames of JSON');
+    if (data.length > MAX_FRAME_BYTES)
+      return this.#fail('bad-message', `message too large; at most ${MAX_FRAME_BYTES} bytes`);
+    // The library's own check is off (see app.ts): it would close the connection with 1007 instead of answering.
+    if (!isUtf8(data)) return this.#fail('bad-message', 'a text frame must be UTF-8');
+    const parsed = parseClientMessage(data.toString('utf8'));
+    if (!parsed.ok) return this.#fail('bad-message', parsed.error.message);
+    // One message at a time per connection, so a move never overtakes its hello.
+    // Every message gets an answer: a failure below (the store, mostly) is the server's, so it is no strike.
+    this.#queue = this.#queue
+      .then(() => this.#handle(parsed.value))
+      .catch((error: unknown) => {
+        this.#route.throttle.error(this.#route.log, 'socket message failed', error);
+        this.#answer('unavailable', 'the server could not complete this just now; nothing changed, try again');
+      });
+  }
+
+  /** The socket closed: its address's place is given back (if it took one), and it leaves its table after the
+   * messages before it. */
+  closed(reserved: boolean): void {
+    const { connections, authority } = this.#route;
+    connections.remove(this.#member);
+    if (reserved) connections.release(this.#member.address);
+    this.#queue = this.#queue.then(() => authority.leave(this.#member));
+  }
+
+  /** A client's error ends its connection, as the WebSocket plugin's own listener did. */
+  failed(error: Error): void {
+    this.#route.throttle.warn(this.#route.log, 'socket error', { reason: error.message });
+    this.#member.socket.terminate();
+  }
+
+  async #handle(message: ClientMessage): Promise<void> {
+    const member = this.#member;
+    if (message.type === 'ping') return member.send('{"type":"pong"}');
+    if (message.type === 'hello') {
+      const joined = await this.#route.authority.join(this.#tableId, member, message.token);
+      if (!joined.ok) return this.#fail(joined.error.code, joined.error.message);
+      member.role = joined.value;
+      return;
+    }
+    const played = await this.#route.authority.play(member, message);
+    if (!played.ok) return this.#fail(played.error.code, played.error.message);
+    // Two bots may play as fast as the server answers; only refused and other messages count against the rate.
+    if (message.type === 'move') this.#guard.refund();
+  }
+
+  #answer(code: SocketErrorCode, message: string): void {
+    const error: ServerMessageOf<'error'> = { type: 'error', code, message };
+    this.#member.send(JSON.stringify(error));
+  }
+
+  #fail(code: SocketErrorCode, message: string): void {
+    this.#answer(code, message);
+    if (this.#guard.strike()) this.#member.socket.close(CLOSE_CODES.policyViolation, 'too much bad input');
+  }
+}
+
+/**
  * @fastify/websocket keeps an upgrade's request, reply, logger and response headers alive as long as the socket is
  * open (its error listener closes over them, and the response stays assigned to the TCP socket): a few kB a
- * connection. Once the socket is open they are done with: the error listener is replaced by one that keeps nothing
- * but the socket (a client's error ends its connection, as the plugin's handler did), and the response is detached.
+ * connection. Once the socket is open they are done with: the error listener is replaced by the table socket's,
+ * the response is detached, and the address's place is given back when the socket closes rather than by a
+ * listener on the TCP socket.
  */
-function letUpgradeGo(
-  socket: WebSocket,
-  raw: IncomingMessage,
-  response: ServerResponse | undefined,
-  logError: (error: Error) => void,
-): void {
+function letUpgradeGo(socket: WebSocket, raw: IncomingMessage, upgrade: Upgrade | undefined, table: TableSocket): void {
   socket.removeAllListeners('error');
-  socket.on('error', (error: Error) => {
-    logError(error);
-    socket.terminate();
-  });
-  response?.detachSocket(raw.socket);
+  socket.on('error', (error: Error) => table.failed(error));
+  const reserved = upgrade !== undefined; // the upgrade took a place for its address (always, through onRequest)
+  socket.on('close', () => table.closed(reserved));
+  if (!upgrade) return;
+  raw.socket.removeListener('close', upgrade.release);
+  upgrade.response.detachSocket(raw.socket);
 }
 
 /** Closes every socket with 1001 when the server shuts down. */
