@@ -167,11 +167,28 @@ describe('connections per address', () => {
     three[0]!.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await openRaw(url)).status).toBe(101);
+    // The close gave back exactly one place: the address is full again.
+    expect((await openRaw(url)).status).toBe(429);
     // Plain requests to the socket's address (on keep-alive connections) hold no place.
     three[1]!.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     for (let i = 0; i < 5; i++) expect((await fetch(url.replace('ws:', 'http:'))).status).toBe(400);
     expect((await openRaw(url)).status).toBe(101);
+    expect((await openRaw(url)).status).toBe(429);
+  });
+
+  it('gives the places back of sockets the server closed itself, once each', async () => {
+    const server = await start({ maxConnectionsPerAddress: 2, helloMs: 200 });
+    const url = server.wsUrl('aaaaaaaaaaaa');
+    for (let round = 0; round < 3; round++) {
+      const mute = await Promise.all([TestClient.connect(url), TestClient.connect(url)]);
+      expect((await openRaw(url)).status).toBe(429);
+      const closed = await Promise.all(mute.map((client) => client.closed));
+      expect(closed.map((c) => c.code)).toEqual([1008, 1008]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const last = await Promise.all([openRaw(url), openRaw(url), openRaw(url)]);
+    expect(last.map((r) => r.status).sort()).toEqual([101, 101, 429]);
   });
 
   it('sets the HTTP timeouts, so idle and dribbling connections give their descriptors back', async () => {
