@@ -189,13 +189,13 @@ describe.skipIf(skip !== null)('redis store', () => {
   it("keeps this instance's presence at a table with the keeping time, publishes it, and drops it once empty", async () => {
     const id = 'presence-table';
     const keys = tableKeys(id);
-    const here = { fox: 1, geese: 0, spectators: 2, left: { fox: 0, geese: 1500 } };
+    const here = { fox: 1, geese: 0, spectators: 2, left: { fox: 0, geese: 1500 }, serial: 1 };
     const heard = await published(id, () => bus.setPresence(id, here));
     expect(heard).toEqual([{ origin: bus.instance, type: 'presence', ply: -1, presence: here }]);
     expect(await client.hgetall(keys.presence)).toEqual({ [bus.instance]: JSON.stringify(here) });
     expect(await client.pttl(keys.presence)).toBeGreaterThan(86_400_000);
     expect((await bus.shared(id)).presence).toEqual(new Map([[bus.instance, here]]));
-    const gone = { fox: 0, geese: 0, spectators: 0, left: { fox: 2000, geese: 1500 } };
+    const gone = { fox: 0, geese: 0, spectators: 0, left: { fox: 2000, geese: 1500 }, serial: 2 };
     const heardGone = await published(id, () => bus.setPresence(id, gone));
     expect(heardGone).toEqual([{ origin: bus.instance, type: 'presence', ply: -1, presence: gone }]);
     expect(await client.hgetall(keys.presence)).toEqual({});

@@ -30,11 +30,25 @@ class FailingStore extends MemoryStore {
   }
 }
 
-const setUp = async (now: () => number = Date.now) => {
+/** A bus whose reads of the shared facts are taken when asked but answered only once `hold` resolves, as a Redis
+ * reply may reach the instance after an event published later (the events come on another connection). */
+class LateReadBus extends MemoryBus {
+  hold: Promise<void> = Promise.resolve();
+  override async shared(tableId: string): ReturnType<MemoryBus['shared']> {
+    const facts = await super.shared(tableId);
+    await this.hold;
+    return facts;
+  }
+}
+
+const setUp = async (
+  now: () => number = Date.now,
+  busOfA: (hub: MemoryHub) => MemoryBus = (hub) => new MemoryBus(hub),
+) => {
   const store = new FailingStore();
   const hub = new MemoryHub();
   const options = { abandonSeconds: 60, waitingHours: 24, pickSide: () => 'fox' as const, now };
-  const a = new Authority(store, { ...options, bus: new MemoryBus(hub) });
+  const a = new Authority(store, { ...options, bus: busOfA(hub) });
   const b = new Authority(store, { ...options, bus: new MemoryBus(hub) });
   const created = await a.createTable({ variant: 'standard' });
   if (!created.ok) throw new Error(created.error.message);
@@ -124,6 +138,26 @@ describe('two instances', () => {
     b.leave(geese);
     await presenceSent();
     expect(fox.messages.at(-1)).toMatchObject({ seats: { geese: { online: false } }, spectators: 8 });
+  });
+
+  it('keep a seat that went offline offline when a reload read the presence before it left and answered after', async () => {
+    let late: LateReadBus | null = null;
+    const { a, b, id, fox, geese } = await setUp(Date.now, (hub) => (late = new LateReadBus(hub)));
+    await presenceSent();
+    let answer = () => undefined as void;
+    late!.hold = new Promise<void>((resolve) => (answer = resolve));
+    // A move ahead of A's cache makes A reload the table: its read sees the geese online on B.
+    const reloaded = a.play(fox, { type: 'move', ply: 5, path: ['d4', 'd5'] });
+    await settled();
+    b.leave(geese); // B reports the geese gone (within its 250 ms); A hears it before its read is answered
+    await presenceSent();
+    answer();
+    expect(await reloaded).toMatchObject({ ok: false, error: { code: 'stale-ply' } });
+    await presenceSent();
+    const watcher = member();
+    await a.join(id, watcher);
+    expect(watcher.messages[0]).toMatchObject({ type: 'welcome', table: { seats: { geese: { online: false } } } });
+    expect(fox.messages.at(-1)).toMatchObject({ type: 'presence', seats: { geese: { online: false } } });
   });
 
   it('share draw offers and rematch requests', async () => {

@@ -6,10 +6,15 @@ import { type Side, SIDES } from '@fg/rules';
 import type { InstancePresence } from '../store/events.js';
 import type { Member, Seating } from './member.js';
 
+// One count for the process rather than a table: the instance id is the process's, so its serials keep rising
+// when a table is forgotten here and loaded again.
+let reports = 0;
+
 /** The connections of one table, here and elsewhere. */
 export class TablePresence {
   readonly members = new Map<Member, Seating>(); // connected to this instance
   #remote: Map<string, InstancePresence> | null = null; // instance id -> its connections here; made at the first report
+  #serials: Map<string, number> | null = null; // instance id -> the serial of its last report taken, kept when it left
   readonly #left: Record<Side, number> = { fox: 0, geese: 0 }; // ms; when the seat last went offline, 0: unknown
   readonly #loadedAt: number; // ms; when this instance loaded the table
   idleSince: number; // ms; when the last local member left
@@ -55,6 +60,7 @@ export class TablePresence {
       geese: this.localCount('geese'),
       spectators: this.localCount('spectator'),
       left: { ...this.#left },
+      serial: ++reports,
     };
   }
 
@@ -63,8 +69,14 @@ export class TablePresence {
     this.#left[side] = now;
   }
 
-  /** Takes another instance's report; a seat it gave up counts as offline since then. */
+  /**
+   * Takes another instance's report; a seat it gave up counts as offline since then. One older than the last taken
+   * from that instance is skipped: a reload's read answered after a newer report was heard would undo it.
+   */
   setRemote(instance: string, presence: InstancePresence): void {
+    const serials = (this.#serials ??= new Map());
+    if (presence.serial < (serials.get(instance) ?? -Infinity)) return;
+    serials.set(instance, presence.serial);
     for (const side of SIDES) this.#left[side] = Math.max(this.#left[side], presence.left[side]);
     if (presence.fox + presence.geese + presence.spectators === 0) this.#remote?.delete(instance);
     else (this.#remote ??= new Map()).set(instance, presence);
@@ -73,6 +85,8 @@ export class TablePresence {
   /** Drops the reports of instances no longer live; true if any was dropped. Their seats went offline now. */
   dropDead(isLive: (instance: string) => boolean, now: number): boolean {
     let dropped = false;
+    if (this.#serials)
+      for (const instance of this.#serials.keys()) if (!isLive(instance)) this.#serials.delete(instance);
     const remote = this.#remote;
     if (!remote) return false;
     for (const [instance, presence] of remote) {
