@@ -177,7 +177,7 @@ describe('connections per address', () => {
     expect((await openRaw(url)).status).toBe(429);
   });
 
-  it('gives the places back of sockets the server closed itself, once each', async () => {
+  it('gives the places back of sockets the server closed itself (no hello, broken frames), once each', async () => {
     const server = await start({ maxConnectionsPerAddress: 2, helloMs: 200 });
     const url = server.wsUrl('aaaaaaaaaaaa');
     for (let round = 0; round < 3; round++) {
@@ -185,6 +185,14 @@ describe('connections per address', () => {
       expect((await openRaw(url)).status).toBe(429);
       const closed = await Promise.all(mute.map((client) => client.closed));
       expect(closed.map((c) => c.code)).toEqual([1008, 1008]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Broken frames end the connection from the error listener (the table socket's own): their places come back too.
+    for (let round = 0; round < 3; round++) {
+      const broken = await Promise.all([openRaw(url), openRaw(url)]);
+      expect(broken.map((r) => r.status)).toEqual([101, 101]);
+      for (const raw of broken) raw.tcp.write(Buffer.from([0xc1, 0x80, 1, 2, 3, 4])); // RSV1 set: refused
+      await Promise.all(broken.map((raw) => raw.until(() => raw.ended)));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const last = await Promise.all([openRaw(url), openRaw(url), openRaw(url)]);
