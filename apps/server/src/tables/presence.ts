@@ -13,8 +13,8 @@ let reports = 0;
 /** The connections of one table, here and elsewhere. */
 export class TablePresence {
   readonly members = new Map<Member, Seating>(); // connected to this instance
-  #remote: Map<string, InstancePresence> | null = null; // instance id -> its connections here; made at the first report
-  #serials: Map<string, number> | null = null; // instance id -> the serial of its last report taken, kept when it left
+  // Instance id -> its last report, one with no connection too (its serial keeps an older one out); made at the first.
+  #remote: Map<string, InstancePresence> | null = null;
   readonly #left: Record<Side, number> = { fox: 0, geese: 0 }; // ms; when the seat last went offline, 0: unknown
   readonly #loadedAt: number; // ms; when this instance loaded the table
   idleSince: number; // ms; when the last local member left
@@ -74,31 +74,27 @@ export class TablePresence {
    * from that instance is skipped: a reload's read answered after a newer report was heard would undo it.
    */
   setRemote(instance: string, presence: InstancePresence): void {
-    const serials = (this.#serials ??= new Map());
-    if (presence.serial < (serials.get(instance) ?? -Infinity)) return;
-    serials.set(instance, presence.serial);
+    const remote = (this.#remote ??= new Map<string, InstancePresence>());
+    if (presence.serial < (remote.get(instance)?.serial ?? -Infinity)) return;
+    remote.set(instance, presence);
     for (const side of SIDES) this.#left[side] = Math.max(this.#left[side], presence.left[side]);
-    if (presence.fox + presence.geese + presence.spectators === 0) this.#remote?.delete(instance);
-    else (this.#remote ??= new Map()).set(instance, presence);
   }
 
-  /** Drops the reports of instances no longer live; true if any was dropped. Their seats went offline now. */
+  /** Drops the reports of instances no longer live; true if one had connections. Their seats went offline now. */
   dropDead(isLive: (instance: string) => boolean, now: number): boolean {
     let dropped = false;
-    if (this.#serials)
-      for (const instance of this.#serials.keys()) if (!isLive(instance)) this.#serials.delete(instance);
     const remote = this.#remote;
     if (!remote) return false;
     for (const [instance, presence] of remote) {
       if (isLive(instance)) continue;
       remote.delete(instance);
       for (const side of SIDES) if (presence[side] > 0) this.#left[side] = now;
-      dropped = true;
+      if (presence.fox + presence.geese + presence.spectators > 0) dropped = true;
     }
     return dropped;
   }
 
-  /** Whether other instances report connections. */
+  /** Whether other instances have reported here (with connections or not): the dead check's quick test. */
   get hasRemote(): boolean {
     return (this.#remote?.size ?? 0) > 0;
   }
