@@ -202,6 +202,38 @@ describe('rematch', () => {
     expect(await table.fox.next('rematch')).toEqual(forFox);
   });
 
+  it.each([
+    [
+      'a clock',
+      { clock: { initial: 300, increment: 5 } },
+      { clock: { initial: 300, increment: 5, fox: 300_000, geese: 300_000, running: null } },
+    ],
+    ['correspondence days', { correspondence: { days: 3 } }, { correspondence: { days: 3 } }],
+    ['no time control', {}, {}],
+  ] as const)('a rematch keeps the time control: %s', async (_, extras, kept) => {
+    const table = await seatedTable(server, 'standard', {}, extras);
+    table.fox.send({ type: 'resign' });
+    await table.geese.next('ended');
+    table.fox.send({ type: 'rematch' });
+    table.geese.send({ type: 'rematch' });
+    const { table: id } = await table.fox.next('rematch');
+    const { body } = await request(server.base, 'GET', `/api/tables/${id}`);
+    const { clock, correspondence } = body.table;
+    expect({ ...(clock && { clock }), ...(correspondence && { correspondence }) }).toEqual(kept);
+  });
+
+  it('a rematch of a listed table is listed too', async () => {
+    const table = await seatedTable(server, 'standard', {}, { listed: true });
+    table.fox.send({ type: 'resign' });
+    await table.geese.next('ended');
+    table.fox.send({ type: 'rematch' });
+    table.geese.send({ type: 'rematch' });
+    const { table: id, seat } = await table.fox.next('rematch');
+    await joinTable(server, id, seat!.token);
+    const { body } = await request(server.base, 'GET', '/api/lobby');
+    expect(body.playing.map((t: { id: string }) => t.id)).toContain(id);
+  });
+
   it("the rematch requests are in a reconnecting player's welcome until the rematch opens", async () => {
     const table = await seatedTable(server);
     const welcomeView = async () => {

@@ -107,7 +107,7 @@ export class ChangePath {
 
   /**
    * Records a rematch request; the request that completes the pair (the bus tells exactly one) opens a table of
-   * the same variant with the sides swapped. Each asker is known by the hash of its token at the rematch.
+   * the same variant, options, time control and listing with the sides swapped. Each asker is known by the hash of its token at the rematch.
    */
   async askRematch(live: LiveTable, event: TableEventOf<'rematch-ask'>): Promise<Answer<void, SocketErrorCode>> {
     const { store, bus } = this.#deps;
@@ -128,7 +128,10 @@ export class ChangePath {
       level: stored.computer.level,
       token: rematchToken(stored.computer.token, live.id),
     };
-    await store.insertTable(newStoredTable(id, live.derived.game.variant, seats, this.#deps.now(), { computer }));
+    // The time control and the listing are the game's, so the rematch keeps them (a correspondence game's day as
+    // stored with it).
+    const extras = { computer, clock: stored.clock, listed: stored.listed, correspondence: stored.correspondence };
+    await store.insertTable(newStoredTable(id, live.derived.game.variant, seats, this.#deps.now(), extras));
     await this.commit(live, { type: 'rematch', ply: stored.moves.length, table: id });
     return done(undefined);
   }

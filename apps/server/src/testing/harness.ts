@@ -206,8 +206,9 @@ export async function seatedTable(
   server: TestServer,
   variant = 'standard',
   options: object = {},
+  extras: object = {}, // more of the create body: v1.1's clock and listing, v1.2's correspondence
 ): Promise<SeatedTable> {
-  const created = await request(server.base, 'POST', '/api/tables', { variant, options, side: 'fox' });
+  const created = await request(server.base, 'POST', '/api/tables', { variant, options, side: 'fox', ...extras });
   const { table, seat } = created.body as CreateTableResponse;
   const taken = await request(server.base, 'POST', `/api/tables/${table.id}/seats`, {});
   const tokens = { fox: seat.token, geese: taken.body.seat.token as string };
