@@ -13,6 +13,13 @@ function pushChange(commit: TableCommit): PushChange | null {
       return { type: 'moved', side: commit.turn === 'fox' ? 'geese' : 'fox', move: event.move, result: event.result };
     case 'ended':
       return { type: 'ended', result: event.result };
+    case 'seat': {
+      // The second seat taken starts the game: the side to move is told (a correspondence game's first deadline).
+      const { seats, result } = commit.stored;
+      return seats.fox !== null && seats.geese !== null && !result ? { type: 'turn', side: commit.turn } : null;
+    }
+    case 'taken-back':
+      return { type: 'turn', side: commit.turn };
     case 'draw':
     case 'takeback': {
       const offer = event.offer;

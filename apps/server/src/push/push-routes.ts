@@ -69,12 +69,14 @@ export function registerPushRoutes(app: FastifyInstance, deps: PushRouteDeps): v
     return { body, side };
   }
 
+  const refuseHost = (reply: FastifyReply, endpoint: string) =>
+    sendError(reply, 'bad-request', `push endpoint host ${new URL(endpoint).host} is not allowed here`);
+
   app.post('/api/push/subscriptions', limited, async (request, reply) => {
     const seat = await seatOf(reply, pushSubscribeBodySchema, request.body);
     if (!seat) return reply;
     const { endpoint, keys } = seat.body.subscription;
-    if (!pushHostAllowed(endpoint, deps.hosts))
-      return sendError(reply, 'bad-request', `push endpoint host ${new URL(endpoint).host} is not allowed here`);
+    if (!pushHostAllowed(endpoint, deps.hosts)) return refuseHost(reply, endpoint);
     if (!decodesTo(keys.p256dh, 65, true) || !decodesTo(keys.auth, 16))
       return sendError(
         reply,
@@ -89,6 +91,8 @@ export function registerPushRoutes(app: FastifyInstance, deps: PushRouteDeps): v
   app.delete('/api/push/subscriptions', limited, async (request, reply) => {
     const seat = await seatOf(reply, pushUnsubscribeBodySchema, request.body);
     if (!seat) return reply;
+    // The same errors as storing one (docs/protocol.md): an endpoint on a host not allowed is a bad request.
+    if (!pushHostAllowed(seat.body.endpoint, deps.hosts)) return refuseHost(reply, seat.body.endpoint);
     await deps.subscriptions.remove(seat.body.table, seat.side, seat.body.endpoint);
     return reply.code(204).send();
   });

@@ -39,6 +39,30 @@ describe('pushesFor', () => {
         },
       ],
     ],
+    ['the game begins, the side to move online: nothing', { type: 'turn', side: 'fox' }, {}, []],
+    [
+      'the game begins or a takeback, the side to move away: your-move without a move',
+      { type: 'turn', side: 'fox' },
+      { online: { fox: false, geese: true } },
+      [{ side: 'fox', payload: { type: 'your-move', table: LIVE.id, variant: 'standard' } }],
+    ],
+    [
+      'a correspondence game begins: your-move with the first deadline',
+      { type: 'turn', side: 'fox' },
+      { correspondence: true, deadline: '2026-12-04T10:00:00.000Z' },
+      [
+        {
+          side: 'fox',
+          payload: { type: 'your-move', table: LIVE.id, variant: 'standard', deadline: '2026-12-04T10:00:00.000Z' },
+        },
+      ],
+    ],
+    [
+      'the computer to move: nothing',
+      { type: 'turn', side: 'geese' },
+      { online: { fox: true, geese: false }, computer: 'geese' },
+      [],
+    ],
     [
       'a move that ends the game: ended to both',
       { type: 'moved', side: 'fox', move: 'd4xd6', result: { winner: 'fox', reason: 'geese-reduced' } },

@@ -7,6 +7,8 @@ import { opponent, type Side, SIDES } from '@fg/rules';
 export type PushChange =
   | { readonly type: 'moved'; readonly side: Side; readonly move: string; readonly result: GameResult | null }
   | { readonly type: 'ended'; readonly result: GameResult }
+  // It became `side`'s move with no move to tell: the game began (the second seat taken), or a takeback.
+  | { readonly type: 'turn'; readonly side: Side }
   | { readonly type: 'offer'; readonly side: Side; readonly offer: 'draw' | 'takeback' | 'rematch' };
 
 /** The table after the change. */
@@ -29,12 +31,14 @@ export interface SeatPush {
 export function pushesFor(change: PushChange, table: PushTable): SeatPush[] {
   const base = { table: table.id, variant: table.variant };
   const pushes: SeatPush[] = [];
-  if (change.type === 'moved' && !change.result) {
-    // It is now the mover's opponent's move: told in a correspondence game, or in a live one while away.
-    const side = opponent(change.side);
+  if (change.type === 'turn' || (change.type === 'moved' && !change.result)) {
+    // It is now `side`'s move (after a move, the mover's opponent's): told in a correspondence game, or in a live
+    // one while away.
+    const side = change.type === 'turn' ? change.side : opponent(change.side);
     if (table.correspondence || !table.online[side]) {
+      const move = change.type === 'moved' ? { move: change.move } : {};
       const deadline = table.deadline ? { deadline: table.deadline } : {};
-      pushes.push({ side, payload: { type: 'your-move', ...base, move: change.move, ...deadline } });
+      pushes.push({ side, payload: { type: 'your-move', ...base, ...move, ...deadline } });
     }
   } else if (change.type === 'moved' || change.type === 'ended') {
     const result = change.result!;

@@ -78,7 +78,7 @@ describe('the push API', () => {
     }
   });
 
-  it('refuses bad bodies, hosts not on the list, unknown tables and wrong tokens', async () => {
+  it('refuses bad bodies, hosts not on the list (to store or to delete), unknown tables and wrong tokens', async () => {
     const { id, tokens } = await table();
     const good = service.subscribe();
     const evil = { json: { ...good.json, endpoint: 'https://169.254.169.254/latest' } };
@@ -91,6 +91,9 @@ describe('the push API', () => {
     const wrong = await subscribe(id, 'x'.repeat(24), good);
     expect(wrong).toMatchObject({ status: 403, body: { error: { code: 'bad-token' } } });
     expect((await subscribe(id, tokens.fox, good)).status).toBe(201);
+    const offList = { table: id, token: tokens.fox, endpoint: evil.json.endpoint };
+    const refused = await request(server.base, 'DELETE', '/api/push/subscriptions', offList);
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'bad-request' } } });
     const gone = await request(server.base, 'DELETE', '/api/push/subscriptions', {
       table: id,
       token: tokens.fox,
@@ -121,6 +124,33 @@ describe('pushes', () => {
     await settle();
     expect(service.received).toHaveLength(1);
     await Promise.all([foxSocket.close(), geeseSocket.close()]);
+  });
+
+  it('your-move without a move when the game begins and after a takeback, to a player away', async () => {
+    const created = (await request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'fox' }))
+      .body as CreateTableResponse;
+    const { id } = created.table;
+    const fox = service.subscribe();
+    await subscribe(id, created.seat.token, fox);
+    const taken = await request(server.base, 'POST', `/api/tables/${id}/seats`, {}); // the fox is to move
+    const yourMove = { type: 'your-move', table: id, variant: 'standard' };
+    expect((await service.waitFor(1))[0]).toMatchObject({ subscription: fox.number, payload: yourMove });
+    expect(service.received[0]!.payload).not.toHaveProperty('move');
+
+    const foxSocket = await joinTable(server, id, created.seat.token);
+    const geeseSocket = await joinTable(server, id, taken.body.seat.token);
+    foxSocket.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
+    await geeseSocket.next('moved');
+    foxSocket.send({ type: 'takeback-offer' });
+    await geeseSocket.next('takeback-offered');
+    await foxSocket.close();
+    await geeseSocket.next('presence', (m) => !m.seats.fox.online);
+    geeseSocket.send({ type: 'takeback-accept' });
+    await geeseSocket.next('taken-back');
+    expect((await service.waitFor(2))[1]).toMatchObject({ subscription: fox.number, payload: yourMove });
+    await settle();
+    expect(service.received).toHaveLength(2);
+    await geeseSocket.close();
   });
 
   it('each offer (draw, takeback, rematch) to the opponent, and ended to both', async () => {
