@@ -1,9 +1,10 @@
 // Random frames, from spectators, players and strangers: the server never crashes and no table changes.
-import { parseClientMessage } from '@fg/protocol';
+import { parseClientMessage, type ServerMessage } from '@fg/protocol';
 import { CROSS33 } from '@fg/rules';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { PING_BEFORE_HELLO } from './socket/table-socket.js';
 import {
   joinTable,
   request,
@@ -106,12 +107,16 @@ const isPing = (frame: string): boolean => {
   return parsed.ok && parsed.value.type === 'ping';
 };
 
-/** Sends frames, then waits until all are handled: the pong of a last ping, counting the pings among the frames. */
+/** A ping's answer: pong at a table, before hello (the stranger, until a random hello seats it) its own error. */
+const pingAnswer = (m: ServerMessage): m is ServerMessage =>
+  m.type === 'pong' || (m.type === 'error' && m.message === PING_BEFORE_HELLO);
+
+/** Sends frames, then waits until all are handled: the answer to a last ping, counting the pings among the frames. */
 const sendAndSettle = async (client: TestClient, frames: readonly string[]): Promise<void> => {
   for (const frame of frames) client.send(frame);
   client.send({ type: 'ping' });
-  const pongs = frames.filter(isPing).length + 1;
-  for (let i = 0; i < pongs; i++) await client.next('pong', () => true, 10_000);
+  const answers = frames.filter(isPing).length + 1;
+  for (let i = 0; i < answers; i++) await client.nextWhere(pingAnswer, 10_000, 'ping answer');
 };
 
 describe('random frames', () => {

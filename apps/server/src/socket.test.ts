@@ -1,6 +1,7 @@
 // Every WebSocket error code, through real sockets; after each the table is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { PING_BEFORE_HELLO } from './socket/table-socket.js';
 import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from './testing/harness.js';
 import { playMoves } from './testing/play.js';
 import { RECORDED_GAMES } from './testing/recorded-games.js';
@@ -14,10 +15,16 @@ afterAll(async () => server.close());
 const viewOf = async (id: string) => (await request(server.base, 'GET', `/api/tables/${id}`)).body.table;
 
 describe('answers', () => {
-  it('ping gets pong, even before hello', async () => {
-    const client = await TestClient.connect(server.wsUrl('nosuchtable0'));
+  it('ping gets pong after hello; before it, hello-first (the first message must be hello)', async () => {
+    const table = await seatedTable(server);
+    const client = await TestClient.connect(server.wsUrl(table.id));
+    client.send({ type: 'ping' });
+    expect(await client.next('error')).toEqual({ type: 'error', code: 'hello-first', message: PING_BEFORE_HELLO });
+    client.send({ type: 'hello' });
+    await client.next('welcome');
     client.send({ type: 'ping' });
     expect(await client.next('pong')).toEqual({ type: 'pong' });
+    expect(client.all('pong')).toHaveLength(1);
     await client.close();
   });
 
@@ -236,14 +243,15 @@ describe('floods and bad input', () => {
   it('rate-limited: a burst beyond the limit is refused', async () => {
     const limited = await startServer({ messageBurst: 5, messageRate: 1, maxStrikes: 1000 });
     try {
-      const client = await TestClient.connect(limited.wsUrl('nosuchtable0'));
-      for (let i = 0; i < 8; i++) client.send({ type: 'ping' });
+      const table = await seatedTable(limited);
+      const client = table.fox; // its hello took one of the five
+      for (let i = 0; i < 7; i++) client.send({ type: 'ping' });
       const errors = [];
       for (let i = 0; i < 3; i++) errors.push(await client.next('error'));
       expect(errors).toEqual(
         Array(3).fill({ type: 'error', code: 'rate-limited', message: 'too many messages; slow down' }),
       );
-      expect(client.all('pong')).toHaveLength(5);
+      expect(client.all('pong')).toHaveLength(4);
     } finally {
       await limited.close();
     }

@@ -29,6 +29,9 @@ import { ConnectionGuard, type GuardLimits } from './guard.js';
  */
 export const MAX_PAYLOAD_BYTES = 1024 * 1024;
 
+/** The answer to a ping before hello: the socket is at no table yet. */
+export const PING_BEFORE_HELLO = 'send hello first; a ping is answered once the socket is at its table';
+
 /** What the socket route needs besides the authority. */
 export interface SocketSettings {
   readonly guard: GuardLimits;
@@ -148,7 +151,9 @@ class TableSocket {
 
   async #handle(message: ClientMessage): Promise<void> {
     const member = this.#member;
-    if (message.type === 'ping') return member.send('{"type":"pong"}');
+    // The first message must be hello (docs/protocol.md), a ping too: it is answered once the socket is at a table.
+    if (message.type === 'ping')
+      return member.role ? member.send('{"type":"pong"}') : this.#fail('hello-first', PING_BEFORE_HELLO);
     if (message.type === 'hello') {
       const joined = await this.#route.authority.join(this.#tableId, member, message.token);
       if (!joined.ok) return this.#fail(joined.error.code, joined.error.message);
