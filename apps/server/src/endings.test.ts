@@ -229,9 +229,14 @@ describe('rematch', () => {
     table.fox.send({ type: 'rematch' });
     table.geese.send({ type: 'rematch' });
     const { table: id, seat } = await table.fox.next('rematch');
-    await joinTable(server, id, seat!.token);
-    const { body } = await request(server.base, 'GET', '/api/lobby');
-    expect(body.playing.map((t: { id: string }) => t.id)).toContain(id);
+    const player = await joinTable(server, id, seat!.token);
+    const playing = async () =>
+      (await request(server.base, 'GET', '/api/lobby')).body.playing.map((t: { id: string }) => t.id);
+    expect(await playing()).toContain(id);
+    // Ended, so it leaves the lobby (suites that share a server after this one count the lobby's tables).
+    player.send({ type: 'resign' });
+    await player.next('ended');
+    await expect.poll(playing).not.toContain(id);
   });
 
   it("the rematch requests are in a reconnecting player's welcome until the rematch opens", async () => {
