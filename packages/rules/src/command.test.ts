@@ -17,6 +17,8 @@ describe('rules command line', () => {
     [['perft', 'standard', '0'], ['1']],
     [['perft', '--geese', '17', 'standard', '2'], ['87']],
     [['perft', '--sideways', 'standard', '--geese=15', '2'], ['99']],
+    [['perft', 'standard', '4', '--sideways=true'], ['11664']],
+    [['perft', 'standard', '4', '--sideways=false'], ['9778']],
     [['perft', 'standard', '1', '--position', 'fox:d4 geese:d5,e5,e4,a3 turn:fox'], ['11']],
     [
       ['moves', 'standard'],
@@ -87,6 +89,11 @@ describe('rules command line', () => {
     [['perft', 'standard', '-1'], 2, 'bad depth "-1"; expected a whole number from 0 to 99'],
     [['perft', 'standard', '2', '--geese', '14'], 2, 'bad geese 14 for standard; expected 13 | 15 | 17'],
     [['perft', 'two-foxes', '2', '--sideways'], 2, 'unknown option "sideways" for two-foxes; it takes none'],
+    [
+      ['perft', 'standard', '2', '--sideways=no'],
+      2,
+      'bad --sideways="no"; expected --sideways, --sideways=true or --sideways=false',
+    ],
     [
       ['moves', 'standard', '--position', 'fox:d4 geese:c1 turn:owl'],
       2,

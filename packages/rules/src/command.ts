@@ -45,7 +45,10 @@ function parseArgs(words: readonly string[]): Parsed | CommandOutput {
         return usageError(`bad --geese "${text ?? ''}"; expected 13 | 15 | 17`);
       options.geese = Number(text);
     } else if (flag === '--sideways') {
-      options.sideways = true;
+      // A bare flag; `--sideways=true|false` is read too, never taken as on whatever it says.
+      if (inline !== undefined && inline !== 'true' && inline !== 'false')
+        return usageError(`bad --sideways="${inline}"; expected --sideways, --sideways=true or --sideways=false`);
+      options.sideways = inline !== 'false';
     } else if (flag === '--position') {
       positionText = value();
       if (positionText === undefined) return usageError('--position needs position text');
