@@ -112,6 +112,14 @@ describe('replayCommand', () => {
       },
     ],
     [
+      'moves in capitals and a tag whose name has a dash, as play reads them',
+      '[Variant "standard"]\n[Options "geese=13 sideways=false"]\n[Time-Control "300+3"]\n\n1. D4-D5 *',
+      {
+        status: 0,
+        lines: ['position: fox:d5 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:geese quiet:1', 'result: none'],
+      },
+    ],
+    [
       'an illegal move',
       '[Variant "standard"]\n[Options "geese=13 sideways=false"]\n\n1. d4-d5 c3-c5 *',
       { status: 1, lines: [], error: expect.stringContaining('move 2') as unknown },

@@ -83,7 +83,8 @@ const bad = (message: string): Result<never> => fail('bad-record', message);
 
 /** Reads `[Name "value"]`; null if the line is not a tag. */
 function readTag(line: string): [string, string] | null {
-  const match = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/.exec(line);
+  // Any name without spaces, brackets or quotes: "any further tag is allowed" (docs/rules.md), `Time-Control` too.
+  const match = /^\[\s*([^\s"[\]]+)\s+"((?:[^"\\]|\\.)*)"\s*\]$/.exec(line);
   return match ? [match[1]!, match[2]!.replace(/\\(.)/g, '$1')] : null;
 }
 
@@ -132,7 +133,8 @@ export function readRecord(text: string): Result<ReadRecord> {
     return bad(`the moves must end with the result: fox | geese | draw | *; found ${last ?? 'nothing'}`);
   if (tags.Result !== undefined && tags.Result !== last)
     return bad(`the Result tag says ${tags.Result} but the moves end with ${last}`);
-  const stray = tokens.find((token) => !/^[a-z]\d{1,2}([-x][a-z]\d{1,2})+$/.test(token));
+  // Letters in either case, as `play` reads them (D4-D5 is d4-d5).
+  const stray = tokens.find((token) => !/^[a-z]\d{1,2}([-x][a-z]\d{1,2})+$/i.test(token));
   if (stray !== undefined) return bad(`"${stray}" is not move text; expected moves like d4-d5 or d4xd6xf6`);
   return ok({ tags, variant: variant.value, moves: tokens, result: last as RecordResult });
 }
