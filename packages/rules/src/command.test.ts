@@ -135,6 +135,13 @@ describe('rules command line', () => {
       'fox:d4 geese:c1 turn:fox',
       'd4-d5',
     ]);
+    expect(splitWords('moves standard --position="fox:d4 geese:c1 turn:fox" ""')).toEqual([
+      'moves',
+      'standard',
+      '--position=fox:d4 geese:c1 turn:fox',
+      '',
+    ]);
+    expect(splitWords('  ')).toEqual([]);
   });
 
   it('runs as `pnpm --silent rules` from the repository root, with exit statuses', () => {

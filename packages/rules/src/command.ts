@@ -126,19 +126,13 @@ export function runCommand(words: readonly string[], extra: ExtraCommands = {}):
   return 'variant' in parsed ? run(parsed) : parsed;
 }
 
-/** Splits a batch line into words; double quotes keep spaces inside one word. */
+/**
+ * Splits a batch line into words as a shell would: double quotes keep spaces inside a word and may stand inside
+ * one (`--position="fox:d4 geese:c1"`); null when a quote is left open.
+ */
 export function splitWords(line: string): string[] | null {
-  const words: string[] = [];
-  const pattern = /"([^"]*)"|(\S+)/g;
-  let match: RegExpExecArray | null;
-  let consumed = 0;
-  while ((match = pattern.exec(line)) !== null) {
-    if (line.slice(consumed, match.index).trim() !== '') return null;
-    words.push(match[1] ?? match[2]!);
-    consumed = match.index + match[0].length;
-  }
-  if (line.slice(consumed).includes('"') || words.some((w) => w.includes('"'))) return null;
-  return words;
+  if ((line.match(/"/g)?.length ?? 0) % 2 !== 0) return null;
+  return (line.match(/(?:[^\s"]+|"[^"]*")+/g) ?? []).map((word) => word.replace(/"/g, ''));
 }
 
 /** Answers one batch line: the command's output then `.`, or `error: <message>` then `.`. */
