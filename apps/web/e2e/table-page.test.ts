@@ -202,7 +202,7 @@ describe.skipIf(skip !== null)('the table page', () => {
     await expect.poll(() => status(geese)).toBe('The geese win: the fox resigned');
   });
 
-  it('puts the free seat in the first viewport of a phone, in every language', async () => {
+  it('puts the free seat above the board in the first viewport of a phone, in every language', async () => {
     const created = await postJson<Created>(server, '/api/tables', { variant: 'big-cross', side: 'fox' });
     for (const [lang, name] of [
       ['en', /^Take the geese seat$/],
@@ -220,6 +220,11 @@ describe.skipIf(skip !== null)('the table page', () => {
       const box = (await take.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(740);
       expect(box.height).toBeGreaterThanOrEqual(40);
+      // Above the board, not over it: the whole board stays in sight.
+      const board = (await page.locator('[data-board]').boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(board.y);
+      // The button's words fit inside it.
+      expect(await take.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
       await page.context().close();
     }
   });

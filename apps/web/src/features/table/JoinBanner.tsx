@@ -1,5 +1,6 @@
 // The friend's moment: whoever opens the link while a seat is free sees "Take the … seat" first,
-// above the board, on every screen size. The seat is taken only by this deliberate click.
+// above the board (in the bar of kept height), on every screen size. The seat is taken only by this
+// deliberate click. A failure to sit is said in the heading's place, beside the button to try again.
 import type { TableView } from '@fg/protocol';
 import { type Side, SIDES } from '@fg/rules';
 import { useState } from 'react';
@@ -22,8 +23,9 @@ export function JoinBanner({ table, sit }: JoinBannerProps) {
   if (free.length === 0 || table.status === 'finished') return null;
   const waiting = SIDES.find((side) => table.seats[side].taken);
   return (
-    <section className="join-banner" aria-labelledby="join-heading">
+    <section className={`join-banner${error ? ' join-banner--failed' : ''}`} aria-labelledby="join-heading">
       <h2 id="join-heading">{waiting ? t('join.heading', { context: waiting }) : t('join.headingEmpty')}</h2>
+      <ErrorNotice code={error} />
       <div className="join-banner__buttons">
         {free.map((side) => (
           <button
@@ -44,7 +46,6 @@ export function JoinBanner({ table, sit }: JoinBannerProps) {
           </button>
         ))}
       </div>
-      <ErrorNotice code={error} />
     </section>
   );
 }

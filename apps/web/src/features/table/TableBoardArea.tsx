@@ -1,5 +1,5 @@
 // The board column of the table page: the bar above the board (the review bar, "sending", "You play
-// the fox."), the board, and what is laid over it (the lost connection, the join banner, the
+// the fox.", the join banner), the board, and what is laid over it (the lost connection, the
 // repetition warning), so nothing that comes and goes moves the board.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ export function TableBoardArea({ page }: { page: TablePageState }) {
       boardArea.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [review.shownPly]);
 
+  const lost = table !== null && live.link !== 'online';
   const bar = reviewing ? (
     <ReviewBar shownPly={review.shownPly!} moves={table!.moves} seenPly={review.seenPly} onShow={review.show} />
   ) : sent.pending ? (
@@ -31,9 +32,11 @@ export function TableBoardArea({ page }: { page: TablePageState }) {
     </p>
   ) : side ? (
     <p className="muted you-play">{t(`table.youPlay.${side}`)}</p>
+  ) : !lost && table && shown.role === 'spectator' ? (
+    // The friend's moment: "Take the … seat" in the bar above the board, so the board stays whole and still.
+    <JoinBanner table={table} sit={live.sit} />
   ) : null;
 
-  const lost = table !== null && live.link !== 'online';
   const overlay = (
     <>
       {lost && (
@@ -41,7 +44,6 @@ export function TableBoardArea({ page }: { page: TablePageState }) {
           <p>{t(`connection.banner.${live.link}`)}</p>
         </div>
       )}
-      {!lost && table && shown.role === 'spectator' && <JoinBanner table={table} sit={live.sit} />}
       {pending && (
         <div className="board-notice notice--warning" role="alertdialog" aria-labelledby="repetition-warning">
           <p id="repetition-warning">{t('board.repetitionWarning')}</p>
@@ -69,7 +71,7 @@ export function TableBoardArea({ page }: { page: TablePageState }) {
           onMove={page.requestMove}
           flipped={page.flipped}
           bar={bar}
-          overlay={lost || pending || (table && shown.role === 'spectator') ? overlay : null}
+          overlay={lost || pending ? overlay : null}
         />
       ) : (
         <div className="game-board">
