@@ -164,9 +164,38 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     await geeseContext.close();
   });
 
+  it('asks no verdicts where the game is not solved: the engine marks it, and nothing answers 404', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const asked: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const moves = blunderLine().map((path) =>
+      makeMoveText(
+        STANDARD.board,
+        path.map((n) => STANDARD.board.pointIndex(n)),
+      ),
+    );
+    await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
+    await page.locator('[data-marks="engine"]').waitFor();
+    expect(asked.filter((path) => path.endsWith('/verdicts'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("marks the decisive mistake from the table's verdicts where the game is solved", async () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    // The verdicts endpoint as docs/protocol.md says: the winner before each move and after the last.
+    // A solution for standard 13 as the server names it (`solved`), then the verdicts endpoint as docs/protocol.md
+    // says: the winner before each move and after the last.
+    await page.route('**/api/variants', async (route) => {
+      const { variants } = (await (await route.fetch()).json()) as { variants: { id: string }[] };
+      const solved = (v: { id: string }) =>
+        v.id === 'standard' ? { ...v, solved: [{ geese: 13, sideways: false }] } : v;
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ variants: variants.map(solved) }),
+      });
+    });
     await page.route('**/api/tables/V1StGXR8_Z/verdicts', (route) =>
       route.fulfill({
         contentType: 'application/json',

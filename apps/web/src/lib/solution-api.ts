@@ -55,8 +55,15 @@ export async function fetchVerdict(
   return answer;
 }
 
-/** The winner before each move of a table's game and after its last, or null where it is not solved. */
-export async function fetchTableVerdicts(table: string): Promise<readonly Side[] | null> {
+/**
+ * The winner before each move of a table's game and after its last, or null where it is not solved. Asked only
+ * where the table's variant and options are solved, so an unsolved game makes no request that answers 404.
+ */
+export async function fetchTableVerdicts(
+  table: string,
+  variant: Pick<Variant, 'id' | 'options'>,
+): Promise<readonly Side[] | null> {
+  if (!(await isSolved(variant))) return null;
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(table)}/verdicts`);
     if (!response.ok) return null;

@@ -50,7 +50,7 @@ export function useGameMarks(game: Game | null, table: string | null): GameMarks
         250,
       );
     if (table) {
-      void fetchTableVerdicts(table).then((verdicts) => {
+      void fetchTableVerdicts(table, game.variant).then((verdicts) => {
         if (!live) return;
         if (verdicts) setMarks({ marks: verdictMarks(verdicts), source: 'solution', complete: true });
         else review();

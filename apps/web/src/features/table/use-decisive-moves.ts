@@ -1,5 +1,6 @@
 // v1.2: the moves of a table's game where the perfect-play winner changed hands, from the server's verdicts
 // (GET /api/tables/:id/verdicts), asked when the game is finished or review begins (never once a move).
+import type { Variant } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
 import { fetchTableVerdicts } from '../../lib/solution-api';
@@ -15,18 +16,23 @@ export function decisiveMoves(verdicts: readonly string[]): Set<number> {
  * The decisive moves of table `id`, asked when `when` becomes `finished` or `review` (the game ended, or review
  * began): once each time, never once a move.
  */
-export function useDecisiveMoves(id: string, when: 'finished' | 'review' | null): ReadonlySet<number> {
+export function useDecisiveMoves(
+  id: string,
+  variant: Pick<Variant, 'id' | 'options'> | null,
+  when: 'finished' | 'review' | null,
+): ReadonlySet<number> {
   const [marks, setMarks] = useState<ReadonlySet<number>>(NONE);
+  const key = variant && `${variant.id}:${JSON.stringify(variant.options)}`;
   useEffect(() => {
-    if (!when) return;
+    if (!when || !variant) return;
     let live = true;
-    void fetchTableVerdicts(id).then((verdicts) => {
+    void fetchTableVerdicts(id, variant).then((verdicts) => {
       if (live && verdicts) setMarks(decisiveMoves(verdicts));
     });
     return () => {
       live = false;
     };
-  }, [id, when]);
+  }, [id, key, when]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names the variant and options
   return marks;
 }
 

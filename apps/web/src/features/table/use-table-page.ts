@@ -59,6 +59,7 @@ export function useTablePage(id: string): TablePageState {
   // v1.2: where the game is solved, review marks the moves where the perfect-play winner changed.
   const decisive = useDecisiveMoves(
     id,
+    game?.variant ?? null,
     table?.status === 'finished' ? 'finished' : review.shownPly !== null ? 'review' : null,
   );
   useNotices(t, state, table);
