@@ -34,6 +34,16 @@ async function shownEval(page: Page): Promise<number> {
 
 const movesShown = (page: Page) => page.locator('.analysis-moves .moves__list li code').allTextContents();
 
+/** The blunder line as move text, for a table's game opened in the analysis page. */
+function blunderMoves(): string[] {
+  return blunderLine().map((path) =>
+    makeMoveText(
+      STANDARD.board,
+      path.map((n) => STANDARD.board.pointIndex(n)),
+    ),
+  );
+}
+
 /** A fox move, then a geese move that leaves a goose to be jumped, then the fox's jump. */
 function blunderLine(): string[][] {
   const start = newGame(STANDARD);
@@ -170,12 +180,7 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     const errors: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const moves = blunderLine().map((path) =>
-      makeMoveText(
-        STANDARD.board,
-        path.map((n) => STANDARD.board.pointIndex(n)),
-      ),
-    );
+    const moves = blunderMoves();
     await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
     await page.locator('[data-marks="engine"]').waitFor();
     expect(asked.filter((path) => path.endsWith('/verdicts'))).toEqual([]);
@@ -202,12 +207,7 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
         body: JSON.stringify({ verdicts: ['geese', 'geese', 'fox', 'fox'] }),
       }),
     );
-    const moves = blunderLine().map((path) =>
-      makeMoveText(
-        STANDARD.board,
-        path.map((n) => STANDARD.board.pointIndex(n)),
-      ),
-    );
+    const moves = blunderMoves();
     await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
     await page.locator('[data-marks="solution"]').waitFor();
     expect(await page.locator('.analysis-moves [data-mark="decisive"] code').allTextContents()).toEqual([moves[1]]);
