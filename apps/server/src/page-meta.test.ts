@@ -61,6 +61,18 @@ describe('link previews', () => {
     );
   });
 
+  it('counts one move in the singular', async () => {
+    const { id, fox, geese } = await seatedTable(server);
+    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    await geese.next('moved');
+    geese.send({ type: 'resign' });
+    await fox.next('ended');
+    await Promise.all([fox.close(), geese.close()]);
+    expect(meta(await page(`/t/${id}`), 'og:description')).toBe(
+      'Played online with a friend. The fox won: the geese resigned. Game over after 1 move.',
+    );
+  });
+
   it.each([
     [{ winner: 'geese', reason: 'fox-trapped' }, 'The geese won: the fox cannot move.'],
     [{ winner: 'fox', reason: 'timeout' }, 'The fox won: the geese ran out of time.'],

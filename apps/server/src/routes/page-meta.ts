@@ -155,7 +155,7 @@ export function registerPageMeta(app: FastifyInstance, authority: Authority, web
       table.status === 'waiting'
         ? `A seat is free: take it and play, no registration.`
         : table.result
-          ? `${resultWords(table.result)} Game over after ${table.ply} moves.`
+          ? `${resultWords(table.result)} Game over after ${table.ply === 1 ? '1 move' : `${table.ply} moves`}.`
           : `In play, move ${table.ply + 1}: watch live or join the next game.`;
     return serve(request, reply, {
       title: previewTitle(info.name),
