@@ -1,5 +1,7 @@
 // Hands each change this instance committed to push (docs/protocol.md v1.2): the change is turned into pushes
 // (push-triggers.ts) and queued; nothing here waits, so a `moved` is never delayed by a push.
+import { getVariant, opponent, startPosition } from '@fg/rules';
+
 import type { TableCommit, TableObserver } from '../tables/table-observer.js';
 import type { PushSender } from './push-sender.js';
 import { type PushChange, pushesFor } from './push-triggers.js';
@@ -45,6 +47,7 @@ export class PushObserver implements TableObserver {
   }
 
   committed(commit: TableCommit): void {
+    if (commit.event.type === 'rematch') return this.#rematch(commit, commit.event.table);
     const change = pushChange(commit);
     if (!change) return;
     const { stored } = commit;
@@ -57,5 +60,32 @@ export class PushObserver implements TableObserver {
       computer: stored.computer?.side ?? null,
     };
     for (const push of pushesFor(change, table)) this.#sender.notify(stored.id, push.side, push.payload);
+  }
+
+  /**
+   * v1.2: the rematch opened. Its players' subscriptions go with them, so a series of games over days needs no
+   * second "Notify me"; then the side to move first is told, as when a game begins (its seats are taken at once):
+   * in a correspondence game, or when that player is not at the old table to follow the rematch there.
+   */
+  #rematch(commit: TableCommit, id: string): void {
+    const { stored } = commit;
+    const variant = getVariant(stored.variant, stored.options);
+    if (!variant.ok) return;
+    const first = startPosition(variant.value).turn; // the rematch's first mover
+    const computer = stored.computer ? opponent(stored.computer.side) : null;
+    const pushes = pushesFor(
+      { type: 'turn', side: first },
+      {
+        id,
+        variant: stored.variant,
+        correspondence: Boolean(stored.correspondence),
+        deadline: null,
+        online: { fox: commit.online.geese, geese: commit.online.fox }, // at the old table; the sides swap
+        computer,
+      },
+    );
+    this.#sender.carryOver(stored.id, id, () => {
+      for (const push of pushes) this.#sender.notify(id, push.side, push.payload);
+    });
   }
 }

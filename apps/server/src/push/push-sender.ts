@@ -3,7 +3,7 @@
 // sent with fetch; a push service that is busy or down is tried again with growing pauses, and one that answers
 // 404 or 410 has lost the subscription, which is then deleted.
 import type { PushPayload } from '@fg/protocol';
-import type { Side } from '@fg/rules';
+import { opponent, type Side, SIDES } from '@fg/rules';
 import webpush from 'web-push';
 
 import { pushHostAllowed } from './push-hosts.js';
@@ -73,6 +73,26 @@ export class PushSender {
           for (const subscription of subscriptions)
             this.#enqueue({ table, side, subscription, payload: text, urgency, tries: 0 });
         })
+        .catch((error: unknown) => this.#o.onError?.(error, 'push subscriptions'))
+        .finally(() => this.#finished());
+    });
+  }
+
+  /**
+   * v1.2, a rematch: each player's subscriptions follow it to its seat at the new table (the sides swap: the fox's
+   * go to the geese seat), then `then` runs (the rematch's first pushes). Off the caller's path, never throws.
+   */
+  carryOver(from: string, to: string, then: () => void): void {
+    if (this.#closed) return;
+    this.#active += 1;
+    setImmediate(() => {
+      const { subscriptions } = this.#o;
+      const carried = SIDES.map(async (side) => {
+        for (const subscription of await subscriptions.list(from, side))
+          await subscriptions.add(to, opponent(side), subscription);
+      });
+      Promise.all(carried)
+        .then(then)
         .catch((error: unknown) => this.#o.onError?.(error, 'push subscriptions'))
         .finally(() => this.#finished());
     });

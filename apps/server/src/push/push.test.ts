@@ -153,6 +153,45 @@ describe('pushes', () => {
     await geeseSocket.close();
   });
 
+  it("a rematch carries each player's subscriptions to its new seat and tells the first mover", async () => {
+    const created = (
+      await request(server.base, 'POST', '/api/tables', {
+        variant: 'standard',
+        side: 'fox',
+        correspondence: { days: 3 },
+      })
+    ).body as CreateTableResponse;
+    const { id } = created.table;
+    const taken = await request(server.base, 'POST', `/api/tables/${id}/seats`, {});
+    const fox = service.subscribe();
+    const geese = service.subscribe();
+    await subscribe(id, created.seat.token, fox);
+    await subscribe(id, taken.body.seat.token, geese);
+    const foxSocket = await joinTable(server, id, created.seat.token);
+    const geeseSocket = await joinTable(server, id, taken.body.seat.token);
+    foxSocket.send({ type: 'resign' });
+    await service.waitFor(2); // ended, to both
+    foxSocket.send({ type: 'rematch' });
+    await service.waitFor(3); // the offer, to the geese
+    geeseSocket.send({ type: 'rematch' }); // its ask is an offer to the fox too
+    const { table: next, seat } = await geeseSocket.next('rematch'); // the geese player takes the fox seat
+    // A correspondence game: the new fox (the geese's browser) is told at once, connected or not.
+    const yourMove = (await service.waitFor(5)).filter((p) => JSON.stringify(p.payload).includes(`"table":"${next}"`));
+    expect(yourMove).toMatchObject([
+      { subscription: geese.number, payload: { type: 'your-move', table: next, variant: 'standard' } },
+    ]);
+    // Its move tells the new geese player through the subscription the old fox seat had.
+    const newFox = await joinTable(server, next, seat!.token);
+    newFox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    expect((await service.waitFor(6))[5]).toMatchObject({
+      subscription: fox.number,
+      payload: { type: 'your-move', table: next, move: 'd4-d5' },
+    });
+    await settle();
+    expect(service.received).toHaveLength(6);
+    await Promise.all([foxSocket.close(), geeseSocket.close(), newFox.close()]);
+  });
+
   it('each offer (draw, takeback, rematch) to the opponent, and ended to both', async () => {
     const { id, tokens, fox, geese } = await subscribedTable();
     const foxSocket = await joinTable(server, id, tokens.fox);

@@ -12,6 +12,7 @@ import {
   tableSocketUrl,
 } from '../../lib/connection';
 import { forgetSeat, loadSeat, saveSeat, seatKey } from '../../lib/seat-store';
+import { keepRematchSeat } from './rematch-seat';
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
 
 /** The connection as the page shows it (`data-connection`): in step with the server, lost, or on the way back. */
@@ -77,7 +78,7 @@ export function useTable(id: string): LiveTable {
         if (message.type === 'error' && message.code === 'table-not-found') setNotFound(true);
         if (message.type === 'rematch') {
           // Players go on with their new seat; spectators follow the table to its rematch.
-          if (message.seat) saveSeat(message.table, message.seat);
+          keepRematchSeat(id, message);
           setFollowTable(message.table);
         }
         dispatch({ type: 'message', message, at: performance.now() });
