@@ -107,7 +107,8 @@ export class ChangePath {
 
   /**
    * Records a rematch request; the request that completes the pair (the bus tells exactly one) opens a table of
-   * the same variant, options, time control and listing with the sides swapped. Each asker is known by the hash of its token at the rematch.
+   * the same variant, options, time control and listing with the sides swapped. Each asker is known by the hash
+   * of its token at the rematch.
    */
   async askRematch(live: LiveTable, event: TableEventOf<'rematch-ask'>): Promise<Answer<void, SocketErrorCode>> {
     const { store, bus } = this.#deps;

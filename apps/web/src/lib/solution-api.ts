@@ -73,10 +73,14 @@ export async function fetchTableVerdicts(
   }
 }
 
+/** One text for a variant and its options, to tell when either changed (an effect's dependency). */
+export const variantKey = (variant: Pick<Variant, 'id' | 'options'>): string =>
+  `${variant.id}:${JSON.stringify(variant.options)}`;
+
 /** Whether a solution is installed for the variant and options (false until the server has said so). */
 export function useSolved(variant: Pick<Variant, 'id' | 'options'>): boolean {
   const [solved, setSolved] = useState<{ key: string; solved: boolean } | null>(null);
-  const key = `${variant.id}:${JSON.stringify(variant.options)}`;
+  const key = variantKey(variant);
   useEffect(() => {
     let live = true;
     void isSolved(variant).then((answer) => live && setSolved({ key, solved: answer }));

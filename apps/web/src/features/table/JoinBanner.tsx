@@ -23,8 +23,11 @@ export function JoinBanner({ table, sit }: JoinBannerProps) {
   if (free.length === 0 || table.status === 'finished') return null;
   const waiting = SIDES.find((side) => table.seats[side].taken);
   return (
-    <section className={`join-banner${error ? ' join-banner--failed' : ''}`} aria-labelledby="join-heading">
-      <h2 id="join-heading">{waiting ? t('join.heading', { context: waiting }) : t('join.headingEmpty')}</h2>
+    <section className="join-banner" aria-labelledby="join-heading">
+      {/* A failure to sit takes the heading's place; the heading stays for screen readers. */}
+      <h2 id="join-heading" className={error ? 'visually-hidden' : undefined}>
+        {waiting ? t('join.heading', { context: waiting }) : t('join.headingEmpty')}
+      </h2>
       <ErrorNotice code={error} />
       <div className="join-banner__buttons">
         {free.map((side) => (

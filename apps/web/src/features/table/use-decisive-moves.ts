@@ -3,7 +3,7 @@
 import type { Variant } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
-import { fetchTableVerdicts } from '../../lib/solution-api';
+import { fetchTableVerdicts, variantKey } from '../../lib/solution-api';
 
 /** Indices of the moves after which the winner differs from the one before (verdicts: one per position). */
 export function decisiveMoves(verdicts: readonly string[]): Set<number> {
@@ -22,7 +22,7 @@ export function useDecisiveMoves(
   when: 'finished' | 'review' | null,
 ): ReadonlySet<number> {
   const [marks, setMarks] = useState<ReadonlySet<number>>(NONE);
-  const key = variant && `${variant.id}:${JSON.stringify(variant.options)}`;
+  const key = variant && variantKey(variant);
   useEffect(() => {
     if (!when || !variant) return;
     let live = true;
