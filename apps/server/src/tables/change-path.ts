@@ -116,9 +116,12 @@ export class ChangePath {
     if (!written.ok) return done(undefined); // asked already
     await this.follow(live, event);
     await announce(store, bus, live.id, event);
-    this.#deps.committed?.(live, event);
     const asks = written.asks;
-    if (!asks?.fox || !asks.geese) return done(undefined);
+    // The ask that completes the pair is no offer to tell (push): the rematch it opens tells its first mover.
+    if (!asks?.fox || !asks.geese) {
+      this.#deps.committed?.(live, event);
+      return done(undefined);
+    }
     const { stored } = live.facts;
     const id = newTableId();
     // Sides swap: the old geese player takes the fox seat, and the other way round. v1.1: the computer keeps
