@@ -1,8 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
+import { stubSolutionServer } from '../../lib/fake-solution-server';
 import HomePage from './HomePage';
 
 // The lobby reads the server; here it stays empty.
@@ -18,6 +19,14 @@ function renderHome() {
 }
 
 describe('HomePage', () => {
+  // What the page asks the server (which options are solved) goes to a stand-in, never to a real address.
+  let asked: string[] = [];
+  beforeEach(() => {
+    asked = [];
+    stubSolutionServer(asked);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
   it('puts Play with a friend first: a section named for it, Random side, no clock, with Create table', () => {
     renderHome();
     const sections = screen.getAllByRole('region');
@@ -38,16 +47,12 @@ describe('HomePage', () => {
   });
 
   it("sets the form to a card's game when its Create table is pressed, creating nothing", () => {
-    const fetch = vi.spyOn(globalThis, 'fetch');
     renderHome();
     const cards = document.querySelectorAll('.card');
     fireEvent.click(cards[2]!.querySelector('button')!); // Big Cross
     const friend = screen.getByRole('region', { name: /^Play with a friend/ });
     expect(friend.querySelector('select')!.value).toBe('big-cross');
     expect(document.activeElement).toBe(friend.querySelector('select'));
-    expect(
-      fetch.mock.calls.filter(([url]) => (typeof url === 'string' ? url : '').includes('/api/tables')),
-    ).toHaveLength(0);
-    fetch.mockRestore();
+    expect(asked.filter((url) => url.includes('/api/tables'))).toEqual([]);
   });
 });

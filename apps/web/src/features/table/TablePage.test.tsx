@@ -1,9 +1,10 @@
 import type { ClientMessage } from '@fg/protocol';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
+import { stubSolutionServer } from '../../lib/fake-solution-server';
 import { gameOf, INITIAL_TABLE_STATE, type TableState } from './table-state';
 import TableRoute from './TablePage';
 import { PLAYING_TABLE } from './test-table';
@@ -55,7 +56,10 @@ describe('TablePage', () => {
     live.state = FOX_PLAYER;
     live.send = vi.fn(() => true);
     live.link = 'online';
+    // The page asks which options are solved: the stand-in answers, so no test reaches for a real server.
+    stubSolutionServer([]);
   });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('has one status line, one element per point, and no second status among the live regions', () => {
     renderPage();
