@@ -1,7 +1,7 @@
 // A whole small solve (tiers 4..6) end to end: the file and its header, summary.json, the lookup
 // API, games where the winner plays only `keep` moves, and the command lines.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import {
 } from '@fg/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { tablePath } from './dir.js';
+import { tableFolder, tablePath } from './dir.js';
 import { colexUnrank, POINTS } from './geometry.js';
 import { openSolution, type Solution } from './lookup.js';
 import { diskShortage, memoryShortage, solveMemory } from './resources.js';
@@ -143,6 +143,20 @@ describe('the lookup', () => {
     expect(solution.verdict(place([0, 1, 2], 16, 'geese'))).toEqual({ winner: 'fox', keep: [] });
     expect(openSolution(join(dir, 'nowhere'), { geese: 13 })).toBeNull();
     expect(openSolution(dir, { geese: 15 })).toBeNull();
+  });
+
+  it('refuses a table cut short (a copy that stopped) when it opens, naming both sizes', () => {
+    const whole = readFileSync(tablePath(dir, 13));
+    const cut = mkdtempSync(join(tmpdir(), 'solver-cut-'));
+    try {
+      mkdirSync(tableFolder(cut, 13));
+      writeFileSync(tablePath(cut, 13), whole.subarray(0, whole.length - 4096));
+      expect(() => openSolution(cut, { geese: 13 })).toThrow(
+        `${tablePath(cut, 13)} is ${whole.length - 4096} bytes where its header says ${whole.length}: is it whole? Copy or build it again`,
+      );
+    } finally {
+      rmSync(cut, { recursive: true, force: true });
+    }
   });
 
   it('answers a position and its keep list in under a millisecond', () => {

@@ -6,7 +6,7 @@
 //   geese set (rank = sum of C(p_i, i + 1) over its points p_0 < p_1 < ... in index order c1 = 0 ... e7 = 32).
 // A record is a mask over the set's free points in index order (bit j = the fox on the j-th point not
 // in the set): FW bit set = fox to move wins, GW bit set = geese to move win.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 import { CROSS33 } from '@fg/rules';
 
@@ -93,6 +93,11 @@ export function readHeader(path: string): TableHeader {
       throw new Error(`${path}: format ${header.format}; this code reads format ${FORMAT_VERSION}`);
     if (header.points.join(',') !== CROSS33.points.map((p) => p.name).join(','))
       throw new Error(`${path}: the table numbers the points differently from this board`);
+    // A copy cut short would open and then fail at its first lookup beyond the cut: refused here instead.
+    const end = header.tiers.reduce((last, t) => Math.max(last, t.gwOffset + 4 * t.sets), HEADER_BYTES);
+    const size = fstatSync(fd).size;
+    if (size !== end)
+      throw new Error(`${path} is ${size} bytes where its header says ${end}: is it whole? Copy or build it again`);
     return header;
   } finally {
     closeSync(fd);
