@@ -22,14 +22,29 @@ CREATE TABLE IF NOT EXISTS push_subscriptions (
 /** Runs an operation in the store's commit batch. */
 export type StoreRun = <T>(operation: () => T, kind?: 'write' | 'read') => Promise<T>;
 
+/** The key of a seat in the set of those with subscriptions. */
+const seatKey = (table: string, side: Side): string => `${table}/${side}`;
+
 /** PushSubscriptions in the tables' database. */
 export class SqlitePushSubscriptions implements PushSubscriptions {
   readonly #run: StoreRun;
   readonly #statements;
+  /**
+   * The seats that have (or had) a subscription. Most seats never ask for one, and push looks a seat up at every
+   * game's start and end: those lookups answer [] without a read of the database. This process alone writes the
+   * file (the folder lock), so the set is the file's; a seat joins it when its `add` is asked, before the write
+   * commits, so a lookup queued after an add never misses it.
+   */
+  readonly #subscribed = new Set<string>();
 
   constructor(db: Database.Database, run: StoreRun) {
     db.exec(SCHEMA);
     this.#run = run;
+    const seats = db.prepare('SELECT DISTINCT table_id, side FROM push_subscriptions').all() as {
+      table_id: string;
+      side: Side;
+    }[];
+    for (const { table_id, side } of seats) this.#subscribed.add(seatKey(table_id, side));
     this.#statements = {
       upsert: db.prepare(
         `INSERT INTO push_subscriptions (table_id, side, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -49,6 +64,7 @@ export class SqlitePushSubscriptions implements PushSubscriptions {
 
   async add(table: string, side: Side, s: StoredSubscription): Promise<void> {
     const { upsert, trim } = this.#statements;
+    this.#subscribed.add(seatKey(table, side));
     return this.#run(() => {
       upsert.run(table, side, s.endpoint, s.p256dh, s.auth, s.createdAt);
       trim.run(table, side, MAX_PUSH_SUBSCRIPTIONS);
@@ -60,6 +76,7 @@ export class SqlitePushSubscriptions implements PushSubscriptions {
   }
 
   async list(table: string, side: Side): Promise<StoredSubscription[]> {
+    if (!this.#subscribed.has(seatKey(table, side))) return [];
     return this.#run(() => {
       const rows = this.#statements.list.all(table, side) as {
         endpoint: string;
