@@ -1,7 +1,7 @@
 // Push subscriptions in the SQLite file of the tables: one row per seat and endpoint, written through the store's
 // group commit (so they never contend with moves for the lock).
 import { MAX_PUSH_SUBSCRIPTIONS } from '@fg/protocol';
-import type { Side } from '@fg/rules';
+import { type Side, SIDES } from '@fg/rules';
 import type Database from 'libsql';
 
 import type { PushSubscriptions, StoredSubscription } from './push-subscriptions.js';
@@ -56,6 +56,7 @@ export class SqlitePushSubscriptions implements PushSubscriptions {
            (SELECT endpoint FROM push_subscriptions WHERE table_id = ?1 AND side = ?2 ORDER BY created_at DESC, endpoint LIMIT ?3)`,
       ),
       remove: db.prepare('DELETE FROM push_subscriptions WHERE table_id = ? AND side = ? AND endpoint = ?'),
+      removeTable: db.prepare('DELETE FROM push_subscriptions WHERE table_id = ?'),
       list: db.prepare(
         'SELECT endpoint, p256dh, auth, created_at FROM push_subscriptions WHERE table_id = ? AND side = ? ORDER BY created_at, endpoint',
       ),
@@ -73,6 +74,14 @@ export class SqlitePushSubscriptions implements PushSubscriptions {
 
   async remove(table: string, side: Side, endpoint: string): Promise<void> {
     return this.#run(() => void this.#statements.remove.run(table, side, endpoint));
+  }
+
+  /** Deletes the subscriptions of tables the store removed; runs inside the store's transaction that removes them. */
+  dropTables(ids: readonly string[]): void {
+    for (const id of ids) {
+      this.#statements.removeTable.run(id);
+      for (const side of SIDES) this.#subscribed.delete(seatKey(id, side));
+    }
   }
 
   async list(table: string, side: Side): Promise<StoredSubscription[]> {

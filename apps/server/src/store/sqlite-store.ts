@@ -230,7 +230,11 @@ export class SqliteStore implements TableStore {
 
   async removeWaiting(createdBefore: number): Promise<string[]> {
     this.#moves?.forgetAll();
-    return this.#run(() => this.#ops.removeWaiting(createdBefore));
+    return this.#run(() => {
+      const ids = this.#ops.removeWaiting(createdBefore);
+      this.pushSubscriptions.dropTables(ids); // a seat of a removed table is told nothing more: its browsers go too
+      return ids;
+    });
   }
 
   async readiness(): Promise<{ ready: boolean; reason?: string }> {

@@ -124,6 +124,23 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
 });
 
 describe('sqlite store', () => {
+  it('removes the push subscriptions of the waiting tables it removes, and keeps the others', async () => {
+    const folder = tempDir();
+    const store = new SqliteStore(folder);
+    const browser = { endpoint: 'https://fcm.googleapis.com/fcm/send/1', p256dh: 'k', auth: 'a', createdAt: 5 };
+    await store.insertTable(table('oldwaiting00', { createdAt: 10 }));
+    await store.insertTable(table('newwaiting00', { createdAt: 500 }));
+    await store.pushSubscriptions.add('oldwaiting00', 'fox', browser);
+    await store.pushSubscriptions.add('newwaiting00', 'fox', browser);
+    expect(await store.removeWaiting(100)).toEqual(['oldwaiting00']);
+    expect(await store.pushSubscriptions.list('oldwaiting00', 'fox')).toEqual([]);
+    await store.close();
+    const again = new SqliteStore(folder); // the rows are gone from the file, not only from memory
+    expect(await again.pushSubscriptions.list('oldwaiting00', 'fox')).toEqual([]);
+    expect(await again.pushSubscriptions.list('newwaiting00', 'fox')).toEqual([browser]);
+    await again.close();
+  });
+
   it('keeps everything when opened again on the same folder', async () => {
     const folder = tempDir();
     const first = new SqliteStore(folder);
