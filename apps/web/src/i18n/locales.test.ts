@@ -1,3 +1,4 @@
+import { HTTP_ERROR_CODES, SOCKET_ERROR_CODES } from '@fg/protocol';
 import { VARIANT_IDS } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
@@ -21,6 +22,47 @@ describe('translations', () => {
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every UI string English has, and no other', (language) => {
     expect([...new Set(keyPaths(file(language, 'common')))].sort()).toEqual(english);
+  });
+
+  it.each(LANGUAGES)('%s says every error code of the protocol in words', (language) => {
+    const errors = file(language, 'common').errors as Record<string, string>;
+    // push-off is never shown as an error: the Notify me button is hidden instead.
+    const codes = [...new Set([...SOCKET_ERROR_CODES, ...HTTP_ERROR_CODES])].filter((code) => code !== 'push-off');
+    expect(codes.filter((code) => !errors[code])).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s fills in the same {{values}} as English', (language) => {
+    const values = (text: unknown): string =>
+      [...String(text).matchAll(/{{(\w+)}}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',');
+    const strings = (object: unknown, prefix = ''): [string, unknown][] =>
+      typeof object === 'object' && object !== null && !Array.isArray(object)
+        ? Object.entries(object).flatMap(([key, inner]) => strings(inner, prefix ? `${prefix}.${key}` : key))
+        : [[prefix, object]];
+    const folded = (path: string): string => path.replace(/_(zero|one|two|few|many|other)$/, '');
+    const english = new Map(strings(file('en', 'common')).map(([path, text]) => [folded(path), values(text)]));
+    // A plural form may leave out {{count}} only where the language uses it for one alone (en, pl, hu: _one is 1).
+    const mismatches = strings(file(language, 'common'))
+      .filter(([path, text]) => {
+        const want = english.get(folded(path)) ?? '';
+        const got = values(text);
+        const oneAlone = path.endsWith('_one') && language !== 'ru';
+        return (
+          got !== want &&
+          !(
+            oneAlone &&
+            got ===
+              want
+                .split(',')
+                .filter((v) => v !== 'count')
+                .join(',')
+          )
+        );
+      })
+      .map(([path]) => path);
+    expect(mismatches).toEqual([]);
   });
 
   it.each(LANGUAGES.flatMap((language) => VARIANT_IDS.map((id) => [language, id] as const)))(
