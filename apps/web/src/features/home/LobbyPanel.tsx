@@ -2,7 +2,7 @@
 import './lobby.css';
 
 import type { LobbyTable } from '@fg/protocol';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
@@ -20,7 +20,17 @@ function TableTitle({ table }: { table: LobbyTable }) {
   if (table.clock) parts.push(`${table.clock.initial / 60}+${table.clock.increment}`);
   if (table.correspondence) parts.push(t('correspondence.perMove', { count: table.correspondence.days }));
   if (table.computer !== undefined) parts.push(t('lobby.computer', { level: table.computer }));
-  return <span className="lobby__title">{parts.join(' · ')}</span>;
+  // Each part keeps its words together, so a narrow screen breaks the line between parts ("3 days a move" whole).
+  return (
+    <span className="lobby__title">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' · '}
+          <span className="lobby__part">{part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 /** A waiting table: one click takes its free seat and opens the table. */

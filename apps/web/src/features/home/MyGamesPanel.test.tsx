@@ -24,7 +24,7 @@ const PLAYING: TableView = {
 const table = (id: string, extra: Partial<TableView>): TableView => ({ ...PLAYING, id, ...extra });
 const TABLES = [
   table('older00yours', { turn: 'geese', ply: 1, moves: ['d4-e5'] }),
-  table('newest0their', { turn: 'fox' }),
+  table('newest0their', { turn: 'fox', ply: 2, moves: ['d4-d5', 'c3-c4'] }),
   table('finished0001', { status: 'finished', result: { winner: 'fox', reason: 'resignation' } }),
 ];
 
@@ -60,7 +60,10 @@ describe('MyGamesPanel', () => {
     expect(rows.map((r) => r.getAttribute('data-your-move'))).toEqual(['true', null, null]);
     expect(rows[0]!.textContent).toContain('Your move');
     expect(rows[0]!.textContent).toContain('Last move: d4-e5');
-    expect(rows[1]!.textContent).toContain('Fox to move');
+    // Their move: the status line's words, and the opponent's (the fox's) last move, not this seat's own.
+    expect(rows[1]!.textContent).toContain('The fox to move');
+    expect(rows[1]!.textContent).toContain("Opponent's last move: d4-d5");
+    expect(rows[1]!.textContent).not.toContain('c3-c4');
     expect(localStorage.getItem('fg:seat:gone00000001')).toBeNull(); // the server no longer has it
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(container.querySelectorAll('[data-my-table]')).toHaveLength(2);

@@ -18,8 +18,8 @@ function GameState({ game }: { game: MyGame }) {
   if (table.status === 'waiting') return <span>{t('myGames.waiting')}</span>;
   const deadline = table.deadline ? ` · ${timeLeftText(t, table.deadline, game.readAt)}` : '';
   if (game.yourMove) return <strong>{t('myGames.yourMove') + deadline}</strong>;
-  const side = seat.side ? t(`side.${opponent(seat.side)}`) : t(`side.${table.turn}`);
-  return <span>{t('myGames.theirMove', { side }) + deadline}</span>;
+  // The status line's own words ("The geese to move"), which agree with their side in every language.
+  return <span>{t(`status.turn.${seat.side ? opponent(seat.side) : table.turn}`) + deadline}</span>;
 }
 
 /** One game. */
@@ -27,9 +27,9 @@ function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => v
   const { t } = useTranslation(['common', 'variants']);
   const { table, seat } = game;
   const name = t(`variants:${table.variant}.name`, { defaultValue: table.variant });
-  const lastMove = table.moves.at(-1);
-  // The last move is the opponent's when it is this seat's move (or the game ended on the opponent's move).
-  const byOpponent = lastMove !== undefined && seat.side !== null && table.turn === seat.side;
+  // Sides alternate, so the opponent's last move is the last one when it is this seat's move, else the one before.
+  const yours = seat.side !== null && table.turn === seat.side;
+  const opponentsLast = seat.side === null ? undefined : table.moves.at(yours ? -1 : -2);
   return (
     <li className="my-games__game" data-my-table={game.id} data-your-move={game.yourMove ? 'true' : undefined}>
       <Link to={`/t/${game.id}${location.search}`} className="my-games__title">
@@ -41,7 +41,11 @@ function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => v
       <span className="my-games__state">
         <GameState game={game} />
       </span>
-      {byOpponent && <span className="my-games__last">{t('myGames.lastMove', { move: lastMove })}</span>}
+      {opponentsLast && (
+        <span className="my-games__last">
+          {t(yours ? 'myGames.lastMove' : 'myGames.opponentsLastMove', { move: opponentsLast })}
+        </span>
+      )}
       {table.result && (
         <button type="button" className="secondary my-games__remove" onClick={() => onRemove(game.id)}>
           {t('myGames.remove')}

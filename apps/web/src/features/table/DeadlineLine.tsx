@@ -22,14 +22,19 @@ function useWallClock(every: number): number {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-/** The line; nothing on a table without a correspondence deadline standing. */
+/**
+ * The line of a correspondence table: its days a move, and the side to move's time left while a deadline stands
+ * (not while a seat is free, nor after the end: the friend who opens the link still reads what the game is).
+ */
 export function DeadlineLine({ table }: { table: TableView }) {
   const { t } = useTranslation();
   const now = useWallClock(15_000);
-  if (!table.correspondence || !table.deadline) return null;
+  if (!table.correspondence) return null;
+  const perMove = t('correspondence.perMove', { count: table.correspondence.days });
+  if (!table.deadline) return <p className="deadline">{perMove}</p>;
   return (
     <p className="deadline" data-deadline={table.deadline}>
-      {t('correspondence.perMove', { count: table.correspondence.days })} ·{' '}
+      {perMove} ·{' '}
       <strong>
         {t(`side.${table.turn}`)}: {timeLeftText(t, table.deadline, now)}
       </strong>
