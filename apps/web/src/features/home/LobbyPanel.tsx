@@ -9,17 +9,13 @@ import { Link, useLocation } from 'wouter';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { takeSeat } from '../../lib/api';
 import { saveSeat } from '../../lib/seat-store';
+import { titleParts } from './table-title';
 import { useLobby } from './use-lobby';
 
 /** The variant's name and its options in words: "Fox and Geese · 15 geese". */
 function TableTitle({ table }: { table: LobbyTable }) {
   const { t } = useTranslation(['common', 'variants']);
-  const parts = [t(`variants:${table.variant}.name`, { defaultValue: table.variant })];
-  if (typeof table.options.geese === 'number') parts.push(t('lobby.geese', { count: table.options.geese }));
-  if (table.options.sideways === true) parts.push(t('lobby.sideways'));
-  if (table.clock) parts.push(`${table.clock.initial / 60}+${table.clock.increment}`);
-  if (table.correspondence) parts.push(t('correspondence.perMove', { count: table.correspondence.days }));
-  if (table.computer !== undefined) parts.push(t('lobby.computer', { level: table.computer }));
+  const parts = titleParts(t, table);
   // Each part keeps its words together, so a narrow screen breaks the line between parts ("3 days a move" whole).
   return (
     <span className="lobby__title">

@@ -23,7 +23,7 @@ const PLAYING: TableView = {
 };
 const table = (id: string, extra: Partial<TableView>): TableView => ({ ...PLAYING, id, ...extra });
 const TABLES = [
-  table('older00yours', { turn: 'geese', ply: 1, moves: ['d4-e5'] }),
+  table('older00yours', { turn: 'geese', ply: 1, moves: ['d4-e5'], correspondence: { days: 3 } }),
   table('newest0their', { turn: 'fox', ply: 2, moves: ['d4-d5', 'c3-c4'] }),
   table('finished0001', { status: 'finished', result: { winner: 'fox', reason: 'resignation' } }),
 ];
@@ -58,6 +58,7 @@ describe('MyGamesPanel', () => {
     const rows = [...container.querySelectorAll('[data-my-table]')];
     expect(rows.map((r) => r.getAttribute('data-my-table'))).toEqual(['older00yours', 'newest0their', 'finished0001']);
     expect(rows.map((r) => r.getAttribute('data-your-move'))).toEqual(['true', null, null]);
+    expect(rows[0]!.querySelector('a')!.textContent).toBe('standard · 13 geese · 3 days a move · you play Geese'); // the variants' names are not loaded here
     expect(rows[0]!.textContent).toContain('Your move');
     expect(rows[0]!.textContent).toContain('Last move: d4-e5');
     // Their move: the status line's words, and the opponent's (the fox's) last move, not this seat's own.

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 
 import { resultText } from '../../lib/result-text';
 import { timeLeftText } from '../../lib/time-left';
+import { titleParts } from './table-title';
 import { type MyGame, useMyGames } from './use-my-games';
 
 /** What the game waits for, in words. */
@@ -26,7 +27,9 @@ function GameState({ game }: { game: MyGame }) {
 function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => void }) {
   const { t } = useTranslation(['common', 'variants']);
   const { table, seat } = game;
-  const name = t(`variants:${table.variant}.name`, { defaultValue: table.variant });
+  // The game and its settings, so that two games of one variant tell apart ("Fox and Geese · 13 geese · 3 days a move").
+  const computer = table.seats.fox.computer ?? table.seats.geese.computer;
+  const name = titleParts(t, { ...table, ...(computer !== undefined ? { computer } : {}) }).join(' · ');
   // Sides alternate, so the opponent's last move is the last one when it is this seat's move, else the one before.
   const yours = seat.side !== null && table.turn === seat.side;
   const opponentsLast = seat.side === null ? undefined : table.moves.at(yours ? -1 : -2);
