@@ -150,6 +150,14 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
     expect(record).toContain('[Variant "standard"]');
     expect(record).toContain(`1. ${moves[0]} ${moves[1]}`);
     expect(record.trim().endsWith('*')).toBe(true);
+
+    // Resign asks first, as on a table; cancelled, the game goes on; confirmed, it ends.
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page.getByRole('group', { name: 'Resign this game?' }).getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('status').textContent()).toMatch(/^Your move/);
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page.getByRole('button', { name: 'Confirm resignation' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('resigned');
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
 import { AnalyseGameButton } from '../../components/AnalyseGameButton';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { gameAt } from '../../components/game-board/move-entry';
 import { MoveList } from '../../components/review/MoveList';
@@ -79,6 +80,10 @@ export default function OfflineGamePage() {
     const played = playPoints(game, path);
     if (played.ok) keep({ ...kept, moves: moveTexts(played.value) });
   };
+  const startAgain = (): void => {
+    const next = newOfflineGame(kept.variant, kept.player, kept.level, kept.options);
+    if (next) keep(next);
+  };
   return (
     <div className="page table-page offline-game" data-offline-game={kept.started}>
       <header className="table-page__header">
@@ -126,20 +131,27 @@ export default function OfflineGamePage() {
           </section>
           <div className="controls">
             {!result && (
-              <button type="button" className="danger" onClick={() => keep({ ...kept, resigned: true })}>
-                {t('offline.resign')}
-              </button>
+              <ConfirmButton
+                label={t('offline.resign')}
+                question={t('controls.resignQuestion')}
+                confirm={t('controls.confirmResign')}
+                danger
+                onConfirm={() => keep({ ...kept, resigned: true })}
+              />
             )}
-            <button
-              type="button"
-              className={result ? undefined : 'secondary'}
-              onClick={() => {
-                const next = newOfflineGame(kept.variant, kept.player, kept.level, kept.options);
-                if (next) keep(next);
-              }}
-            >
-              {t('offline.newGame')}
-            </button>
+            {result ? (
+              <button type="button" onClick={startAgain}>
+                {t('offline.newGame')}
+              </button>
+            ) : (
+              // A new game gives this one up: asked first, as Resign is.
+              <ConfirmButton
+                label={t('offline.newGame')}
+                question={t('offline.newGameQuestion')}
+                confirm={t('offline.confirmNewGame')}
+                onConfirm={startAgain}
+              />
+            )}
             <button
               type="button"
               className="secondary"

@@ -3,9 +3,9 @@
 // board is the page's main thing, and Resign is the only one drawn in a warning colour.
 import type { ClientMessage, TableView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { useNow } from '../../lib/use-now';
 import type { Declined } from './table-state';
 
@@ -25,7 +25,6 @@ export interface GameControlsProps {
 /** The buttons of a seated player, fitting the game's state. */
 export function GameControls({ table, side, abandonSeconds, awaySince, send, declined = null }: GameControlsProps) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
   const other = opponent(side);
   const playing = table.status === 'playing';
   // v1.2: a correspondence game is never claimed as abandoned (the server refuses it): its deadline decides.
@@ -104,27 +103,13 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
       )}
       {drawOffer === side && <p className="muted">{t('controls.drawOffered')}</p>}
       {takeback === side && <p className="muted">{t('controls.takebackProposed')}</p>}
-      {confirming ? (
-        <span className="controls__confirm" role="group" aria-label={t('controls.resignQuestion')}>
-          <button
-            type="button"
-            className="danger danger--solid"
-            onClick={() => {
-              setConfirming(false);
-              send({ type: 'resign' });
-            }}
-          >
-            {t('controls.confirmResign')}
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            {t('board.cancel')}
-          </button>
-        </span>
-      ) : (
-        <button type="button" className="danger" onClick={() => setConfirming(true)}>
-          {t('controls.resign')}
-        </button>
-      )}
+      <ConfirmButton
+        label={t('controls.resign')}
+        question={t('controls.resignQuestion')}
+        confirm={t('controls.confirmResign')}
+        danger
+        onConfirm={() => send({ type: 'resign' })}
+      />
       {away && (
         <div className="notice">
           <p>{left ? t('controls.awayCountdown', { seconds: left }) : t('controls.awayClaim')}</p>
