@@ -101,14 +101,31 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
       ]);
     // The fox can now take a goose: the evaluation says so (from the fox's side).
     await expect.poll(() => shownEval(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
-    // Arrow keys move between board points while one has the focus; elsewhere they step through the moves.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // The last click left the focus on a board point: the keys still step through the moves (arrows move between
+    // points only when the keyboard brought the focus there).
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-point'))).toBe(true);
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => page.getByRole('status').textContent()).toContain('1 move played');
     await page.keyboard.press('Home');
     await expect.poll(() => page.getByRole('status').textContent()).toContain('0 moves played');
     await page.keyboard.press('End');
     await expect.poll(() => page.getByRole('status').textContent()).toContain('2 moves played');
+    // The shown line is in the address: a reload (or the link sent to a friend) shows the same position.
+    await page.keyboard.press('ArrowLeft');
+    const first = makeMoveText(
+      STANDARD.board,
+      fox!.map((n) => STANDARD.board.pointIndex(n)),
+    );
+    await expect.poll(() => new URL(page.url()).searchParams.get('line')).toBe(first);
+    await page.reload();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('1 move played');
+    expect(await movesShown(page)).toEqual([first]);
+    // Tab brings the focus to the board: then the arrows move between its points and leave the moves alone.
+    await page.locator('[data-point][tabindex="0"]').focus();
+    const before = await page.evaluate(() => document.activeElement?.getAttribute('data-point'));
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-point'))).not.toBe(before);
+    expect(await page.getByRole('status').textContent()).toContain('1 move played');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -125,6 +142,11 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     await page.route('**/api/solution/standard?*', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ winner: 'fox', keep: ['d4xd6'] }) }),
     );
+    await page.goto(`${server.url}/analysis/standard?lang=pl`);
+    // A position that cannot be set up says why, in the page's language, and the board stays as it was.
+    await page.getByLabel('Pozycja').fill('fox:d4 geese:d5,z9 turn:fox');
+    await page.getByRole('button', { name: 'Ustaw' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Tej pozycji nie można ustawić: ');
     await page.goto(`${server.url}/analysis/standard?lang=en`);
     await page.getByLabel('Position').fill('fox:d4 geese:d5,a3,g3,c1 turn:fox');
     await page.getByRole('button', { name: 'Set up' }).click();

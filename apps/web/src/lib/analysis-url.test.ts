@@ -1,7 +1,7 @@
 import { getVariant } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
-import { analysisPath, positionText, readAddress } from './analysis-url';
+import { analysisPath, positionText, readAddress, withLine, withoutLine } from './analysis-url';
 
 describe('the analysis address', () => {
   it('round-trips options, a position and moves', () => {
@@ -29,5 +29,27 @@ describe('the analysis address', () => {
   ])('%s %s: an error', (variant, search, message) => {
     const read = readAddress(variant, search);
     expect('error' in read && read.error).toMatch(message);
+  });
+
+  it.each([
+    ['no line: the game opens at its end', 'moves=d4-d5', null],
+    ['the line legal as far as it goes', 'moves=d4-d5&line=d4-c4,a3-a4,zz', ['d4-c4', 'a3-a4']],
+    ['an empty line: the start', 'moves=d4-d5&line=', []],
+  ])('reads the shown line: %s', (_name, search, line) => {
+    const read = readAddress('standard', search);
+    if ('error' in read) throw new Error(read.error);
+    expect([read.moves, read.line]).toEqual([['d4-d5'], line]);
+  });
+
+  it.each([
+    ['a variation', 'moves=d4-d5&table=t1', ['d4-c4'], 'moves=d4-d5&table=t1&line=d4-c4'],
+    ['the game itself, so no line', 'moves=d4-d5&line=d4-c4', ['d4-d5'], 'moves=d4-d5'],
+    ['the start', 'moves=d4-d5', [], 'moves=d4-d5&line='],
+  ])('writes the shown line: %s', (_name, search, line, written) => {
+    expect(withLine(search, line, ['d4-d5'])).toBe(written);
+  });
+
+  it('names one analysis without its line', () => {
+    expect(withoutLine('geese=13&moves=d4-d5&line=d4-c4')).toBe('geese=13&moves=d4-d5');
   });
 });

@@ -1,6 +1,8 @@
-// The analysis page's address: /analysis/:variant?position=<text>&<options>&moves=<m1,m2>&table=<id>.
+// The analysis page's address: /analysis/:variant?position=<text>&<options>&moves=<m1,m2>&table=<id>&line=<m1,m3>.
 // Options are named as GET /api/variants names them (geese=13&sideways=false); the position is
-// the rules' position text (none: the variant's start); moves are move texts played from it.
+// the rules' position text (none: the variant's start); moves are move texts played from it (the
+// game: the main line); line is the line to the shown position, kept in the address as it changes
+// so that a reload or a shared link shows the same position.
 import { type Game, getVariant, makePosition, newGame, parsePosition, playMoveText, type Variant } from '@fg/rules';
 
 /** What the address asks the analysis board to show. */
@@ -10,6 +12,23 @@ export interface AnalysisAddress {
   readonly position: string | null; // the position text given, null for the variant's start
   readonly moves: readonly string[]; // the game's moves from there, as far as they are legal
   readonly table: string | null; // the table whose game this is (for its verdicts)
+  readonly line: readonly string[] | null; // the moves to the shown position, as far as they are legal; null: the game's end
+}
+
+/** The parameters that are not the variant's options. */
+const NOT_OPTIONS = ['position', 'moves', 'table', 'lang', 'ply', 'line'];
+
+/** The legal beginning of a comma-separated list of move texts from a game. */
+function legalMoves(start: Game, list: string | null): string[] {
+  const moves: string[] = [];
+  let game = start;
+  for (const move of (list ?? '').split(',').filter(Boolean)) {
+    const next = playMoveText(game, move);
+    if (!next.ok) break;
+    moves.push(move);
+    game = next.value;
+  }
+  return moves;
 }
 
 /** Reads an option value from the address: numbers and booleans as the variant's specs take them. */
@@ -21,7 +40,7 @@ export function readAddress(variantId: string, search: string): AnalysisAddress 
   const params = new URLSearchParams(search);
   const options: Record<string, unknown> = {};
   for (const [name, value] of params) {
-    if (!['position', 'moves', 'table', 'lang', 'ply'].includes(name)) options[name] = optionValue(value);
+    if (!NOT_OPTIONS.includes(name)) options[name] = optionValue(value);
   }
   const variant = getVariant(variantId, options);
   if (!variant.ok) return { error: variant.error.message };
@@ -32,15 +51,25 @@ export function readAddress(variantId: string, search: string): AnalysisAddress 
     if (!parsed.ok) return { error: parsed.error.message };
     start = newGame(variant.value, parsed.value);
   }
-  const moves: string[] = [];
-  let game = start;
-  for (const move of (params.get('moves') ?? '').split(',').filter(Boolean)) {
-    const next = playMoveText(game, move);
-    if (!next.ok) break;
-    moves.push(move);
-    game = next.value;
-  }
-  return { variant: variant.value, start, position: text || null, moves, table: params.get('table') };
+  const moves = legalMoves(start, params.get('moves'));
+  const line = params.has('line') ? legalMoves(start, params.get('line')) : null;
+  return { variant: variant.value, start, position: text || null, moves, table: params.get('table'), line };
+}
+
+/** The address's search with the shown line in it (none when it is the game's end, where a game opens anyway). */
+export function withLine(search: string, line: readonly string[], gameMoves: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  const atGameEnd = line.length === gameMoves.length && line.every((move, i) => move === gameMoves[i]);
+  if (atGameEnd) params.delete('line');
+  else params.set('line', line.join(','));
+  return params.toString();
+}
+
+/** The address's search without its shown line: what names one analysis, wherever in it the board is. */
+export function withoutLine(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('line');
+  return params.toString();
 }
 
 /** The address of an analysis: the variant, its options, a start and moves. */

@@ -31,9 +31,9 @@ export function useReview(moves: number): Review {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target instanceof Element ? event.target : null;
-      // Keys belong to fields and to the board's own focus moves.
-      if (target?.closest('input, textarea, select, [data-point]') || event.altKey || event.ctrlKey || event.metaKey)
-        return;
+      // Keys belong to fields, and to the board where its point took them (moving focus between points).
+      const taken = event.defaultPrevented || target?.closest('input, textarea, select');
+      if (taken || event.altKey || event.ctrlKey || event.metaKey) return;
       const jump = KEY_STEPS[event.key];
       if (jump === undefined || moves === 0) return;
       event.preventDefault();

@@ -75,6 +75,15 @@ function withClick(el: SVGGElement): SVGGElement {
   return el;
 }
 
+/** Whether focus came by keyboard (the browser's own judgement); where the selector is unknown, assume it did. */
+function focusVisible(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
 /** How a playable point is named and what it does. */
 export interface PlayPointProps {
   readonly look: PointLook;
@@ -83,7 +92,7 @@ export interface PlayPointProps {
   readonly tabbable: boolean;
   readonly register: (point: string, el: SVGGElement | null) => void;
   readonly onPick: (point: string) => void;
-  readonly onFocus: (point: string) => void;
+  readonly onFocus: (point: string, byKeyboard?: boolean) => void;
   readonly onKeyDown: (event: KeyboardEvent<SVGGElement>, point: string) => void;
 }
 
@@ -105,11 +114,11 @@ export function PlayPoint({ look, label, state, tabbable, register, onPick, onFo
       aria-description={state}
       aria-pressed={look.picked}
       onClick={() => {
-        onFocus(name);
+        onFocus(name, false);
         onPick(name);
       }}
       onKeyDown={(event) => onKeyDown(event, name)}
-      onFocus={() => onFocus(name)}
+      onFocus={(event) => onFocus(name, focusVisible(event.currentTarget))}
     >
       {/* The hit cell is the whole grid step around the point: as large as it can be without overlapping. */}
       <rect className="point__hit" x={x - 0.5} y={y - 0.5} width={1} height={1} />

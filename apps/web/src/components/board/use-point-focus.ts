@@ -7,7 +7,8 @@ import { ARROW_STEPS, nextPoint } from './navigation';
 /** The focus of a playable board: which point is tabbable, and the handlers each point uses. */
 export interface PointFocus {
   readonly focused: string; // the point in the tab order: 'd4'
-  readonly focus: (point: string) => void; // a point clicked or focused
+  /** A point clicked or focused; `byKeyboard` says how focus came (a click: false), so arrows know whose they are. */
+  readonly focus: (point: string, byKeyboard?: boolean) => void;
   readonly register: (point: string, el: SVGGElement | null) => void; // a point's element mounted or gone
   readonly onKeyDown: (event: KeyboardEvent<SVGGElement>, point: string) => void;
 }
@@ -25,6 +26,9 @@ export function usePointFocus(
   );
   const refs = useRef(new Map<string, SVGGElement>());
   const keyboardMove = useRef(false);
+  // Arrows move between points only when the keyboard brought focus here; after a click or a drag they belong to
+  // the page (the analysis and review step through moves with them).
+  const keyboardFocus = useRef(false);
   const shownFocus = byName.has(focused) ? focused : board.points[0]!.name;
 
   useEffect(() => {
@@ -35,6 +39,7 @@ export function usePointFocus(
   const onKeyDown = (event: KeyboardEvent<SVGGElement>, name: string): void => {
     const arrow = ARROW_STEPS[event.key];
     if (arrow) {
+      if (!keyboardFocus.current) return;
       event.preventDefault();
       // Arrows follow the picture: on a flipped board, up goes towards rank 1.
       const step = flipped ? ([-arrow[0], -arrow[1]] as const) : arrow;
@@ -54,5 +59,10 @@ export function usePointFocus(
     else refs.current.delete(point);
   };
 
-  return { focused: shownFocus, focus: setFocused, register, onKeyDown };
+  const focus = (point: string, byKeyboard?: boolean): void => {
+    if (byKeyboard !== undefined) keyboardFocus.current = byKeyboard;
+    setFocused(point);
+  };
+
+  return { focused: shownFocus, focus, register, onKeyDown };
 }

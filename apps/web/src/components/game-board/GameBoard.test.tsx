@@ -145,11 +145,23 @@ describe('GameBoard', () => {
     render(<GameBoard game={standardGame()} canMove onMove={onMove} />);
     const start = document.querySelector<HTMLElement>('[data-point][tabindex="0"]')!;
     expect(start.getAttribute('data-point')).toBe('d4');
+    start.focus(); // as Tab brings it
     fireEvent.keyDown(start, { key: 'Enter' });
     fireEvent.keyDown(start, { key: 'ArrowUp' });
     const focused = document.querySelector<HTMLElement>('[data-point][tabindex="0"]')!;
     expect(focused.getAttribute('data-point')).toBe('d5');
     fireEvent.keyDown(focused, { key: ' ' });
     expect(onMove).toHaveBeenCalledWith(['d4', 'd5']);
+  });
+
+  it('leaves the arrows to the page after a click: focus stays, the page steps through moves', () => {
+    render(<GameBoard game={standardGame()} canMove onMove={vi.fn()} />);
+    fireEvent.click(point('d4'));
+    const event = new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true });
+    point('d4').dispatchEvent(event);
+    expect([
+      event.defaultPrevented,
+      document.querySelector('[data-point][tabindex="0"]')!.getAttribute('data-point'),
+    ]).toEqual([false, 'd4']);
   });
 });

@@ -12,7 +12,14 @@ import { useLocation, useParams, useSearch } from 'wouter';
 
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
-import { type AnalysisAddress, analysisPath, positionText, readAddress } from '../../lib/analysis-url';
+import {
+  type AnalysisAddress,
+  analysisPath,
+  positionText,
+  readAddress,
+  withLine,
+  withoutLine,
+} from '../../lib/analysis-url';
 import { AnalysisMoves } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
 import type { MoveMark } from './game-marks';
@@ -22,17 +29,33 @@ import { useEngineLine } from './use-engine-line';
 import { useGameMarks } from './use-game-marks';
 import { useVerdict } from './use-verdict';
 
-/** The route: the address read once per address. */
+/** The route: the address read once per analysis (the line the board writes into it makes no new one). */
 export default function AnalysisRoute() {
   const { variant = '' } = useParams();
   const search = useSearch();
-  const address = useMemo(() => readAddress(variant, search), [variant, search]);
+  const key = `${variant}?${withoutLine(search)}`;
+  const [read, setRead] = useState(() => ({ key, address: readAddress(variant, search) }));
   const { t } = useTranslation();
-  if ('error' in address) return <NotFound title={t('analysis.badAddress')} />;
-  return <AnalysisBoard key={`${variant}?${search}`} address={address} />;
+  if (read.key !== key) {
+    setRead({ key, address: readAddress(variant, search) }); // another analysis: React renders again at once
+    return null;
+  }
+  const { address } = read;
+  if ('error' in address) return <NotFound title={t('analysis.badAddress')} detail={address.error} />;
+  return <AnalysisBoard key={key} address={address} />;
 }
 
-/** Keys that step through the moves, as in review: not while typing or moving between board points. */
+/** Keeps the shown line in the address (replacing, not adding, a history entry), so a reload or a link shows it. */
+function useLineInAddress(line: readonly string[], gameMoves: readonly string[]): void {
+  const text = line.join(',');
+  useEffect(() => {
+    const search = window.location.search.slice(1);
+    const next = withLine(search, text ? text.split(',') : [], gameMoves);
+    if (next !== search) window.history.replaceState(window.history.state, '', `${window.location.pathname}?${next}`);
+  }, [text, gameMoves]);
+}
+
+/** Keys that step through the moves, as in review: not while typing, nor when a board point moved focus with them. */
 function useStepKeys(setTree: Dispatch<SetStateAction<MoveTree>>): void {
   useEffect(() => {
     const keys: Record<string, 'back' | 'forward' | 'start' | 'end'> = {
@@ -43,7 +66,7 @@ function useStepKeys(setTree: Dispatch<SetStateAction<MoveTree>>): void {
     };
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [data-point]')) return;
+      if (event.defaultPrevented || target?.closest('input, textarea, select')) return;
       const where = keys[event.key];
       if (!where || event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
@@ -78,7 +101,8 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
   const { variant, start } = address;
   const [tree, setTree] = useState(() => {
     const opened = lineTree(address.moves);
-    // A game opens at its end, where it was decided; a set-up position at itself.
+    // The line the address names (a reload, a shared link); else a game opens at its end, where it was decided.
+    if (address.line) return address.line.reduce(play, opened);
     return step(opened, 'end');
   });
   const [setupError, setSetupError] = useState<string | null>(null);
@@ -95,6 +119,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
   }, [gameMarks.marks]);
   const onStep = (where: 'back' | 'forward' | 'start' | 'end'): void => setTree((tr) => step(tr, where));
   useStepKeys(setTree);
+  useLineInAddress(movesTo(tree), address.moves);
   useEffect(() => {
     document.title = `${t('analysis.heading')} · ${t('app.name')}`;
   }, [t]);
@@ -107,7 +132,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
   };
   const onSetUp = (text: string): void => {
     const next = readAddress(variant.id, analysisPath(variant, { position: text }).split('?')[1]!);
-    if ('error' in next) return setSetupError(next.error);
+    if ('error' in next) return setSetupError(t('analysis.badPosition', { reason: next.error }));
     setSetupError(null);
     navigate(analysisPath(variant, { position: text }) + languageParam());
   };
