@@ -29,10 +29,10 @@ function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => v
   const { table, seat } = game;
   // The game and its settings, so that two games of one variant tell apart ("Fox and Geese · 13 geese · 3 days a move").
   const computer = table.seats.fox.computer ?? table.seats.geese.computer;
-  const name = titleParts(t, { ...table, ...(computer !== undefined ? { computer } : {}) }).join(' · ');
+  const name = titleParts(t, { ...table, computer }).join(' · ');
   // Sides alternate, so the opponent's last move is the last one when it is this seat's move, else the one before.
-  const yours = seat.side !== null && table.turn === seat.side;
-  const opponentsLast = seat.side === null ? undefined : table.moves.at(yours ? -1 : -2);
+  const opponentMovedLast = seat.side !== null && table.turn === seat.side;
+  const opponentsLast = seat.side === null ? undefined : table.moves.at(opponentMovedLast ? -1 : -2);
   return (
     <li className="my-games__game" data-my-table={game.id} data-your-move={game.yourMove ? 'true' : undefined}>
       <Link to={`/t/${game.id}${location.search}`} className="my-games__title">
@@ -46,7 +46,7 @@ function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => v
       </span>
       {opponentsLast && (
         <span className="my-games__last">
-          {t(yours ? 'myGames.lastMove' : 'myGames.opponentsLastMove', { move: opponentsLast })}
+          {t(opponentMovedLast ? 'myGames.lastMove' : 'myGames.opponentsLastMove', { move: opponentsLast })}
         </span>
       )}
       {table.result && (

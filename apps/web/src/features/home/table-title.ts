@@ -7,7 +7,7 @@ export interface TitledTable {
   readonly options: Readonly<Record<string, unknown>>;
   readonly clock?: { readonly initial: number; readonly increment: number };
   readonly correspondence?: { readonly days: number };
-  readonly computer?: number; // the computer's level, where it plays
+  readonly computer?: number | undefined; // the computer's level, where it plays
 }
 
 /** The parts of a table's title, in order: the game, its geese, sideways moves, the time control, the computer. */
