@@ -1,5 +1,6 @@
 // The analysis board's moves: the line through the shown position, numbered, each a button;
-// the variations played from the shown position are listed below it. Marked moves say why.
+// the variations played from the shown position are listed below it. Marked moves say why. The
+// step buttons sit above the board (in its bar, as the table page's review does), in reach on a phone.
 import { opponent, type Side } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
@@ -12,8 +13,10 @@ interface AnalysisMovesProps {
   readonly firstSide: Side;
   readonly marks: ReadonlyMap<number, MoveMark>; // by node id (the game's moves are nodes 1..n)
   readonly onShow: (id: number) => void;
-  readonly onStep: (where: 'back' | 'forward' | 'start' | 'end') => void;
 }
+
+/** Where a step button goes. */
+export type StepTo = 'back' | 'forward' | 'start' | 'end';
 
 /** The step buttons: where each goes, its name and its picture. */
 const STEPS = [
@@ -32,8 +35,22 @@ function StepIcon({ d }: { d: string }) {
   );
 }
 
-/** The line through the shown node, with back and forward buttons. */
-export function AnalysisMoves({ tree, firstSide, marks, onShow, onStep }: AnalysisMovesProps) {
+/** The step buttons: to the start, back, forward, to the end of the line. */
+export function AnalysisSteps({ onStep }: { onStep: (where: StepTo) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="analysis-moves__steps" role="group" aria-label={t('analysis.moves')}>
+      {STEPS.map(([where, label, icon]) => (
+        <button key={where} type="button" className="secondary" onClick={() => onStep(where)} aria-label={t(label)}>
+          <StepIcon d={icon} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The line through the shown node, and the variations from it. */
+export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesProps) {
   const { t } = useTranslation();
   const line = lineThrough(tree, tree.current);
   const here = tree.nodes[tree.current]!;
@@ -42,13 +59,6 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow, onStep }: Analys
   return (
     <section className="panel moves analysis-moves" aria-labelledby="analysis-moves-heading">
       <h2 id="analysis-moves-heading">{t('analysis.moves')}</h2>
-      <div className="analysis-moves__steps">
-        {STEPS.map(([where, label, icon]) => (
-          <button key={where} type="button" className="secondary" onClick={() => onStep(where)} aria-label={t(label)}>
-            <StepIcon d={icon} />
-          </button>
-        ))}
-      </div>
       {line.length === 0 ? (
         <p className="muted">{t('analysis.noMoves')}</p>
       ) : (

@@ -20,7 +20,7 @@ import {
   withLine,
   withoutLine,
 } from '../../lib/analysis-url';
-import { AnalysisMoves } from './AnalysisMoves';
+import { AnalysisMoves, AnalysisSteps, type StepTo } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
 import type { MoveMark } from './game-marks';
 import { lineTree, movesTo, type MoveTree, play, step } from './move-tree';
@@ -58,7 +58,7 @@ function useLineInAddress(line: readonly string[], gameMoves: readonly string[])
 /** Keys that step through the moves, as in review: not while typing, nor when a board point moved focus with them. */
 function useStepKeys(setTree: Dispatch<SetStateAction<MoveTree>>): void {
   useEffect(() => {
-    const keys: Record<string, 'back' | 'forward' | 'start' | 'end'> = {
+    const keys: Record<string, StepTo> = {
       ArrowLeft: 'back',
       ArrowRight: 'forward',
       Home: 'start',
@@ -117,7 +117,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
     for (const [i, mark] of gameMarks.marks) byNode.set(i + 1, mark);
     return byNode;
   }, [gameMarks.marks]);
-  const onStep = (where: 'back' | 'forward' | 'start' | 'end'): void => setTree((tr) => step(tr, where));
+  const onStep = (where: StepTo): void => setTree((tr) => step(tr, where));
   useStepKeys(setTree);
   useLineInAddress(movesTo(tree), address.moves);
   useEffect(() => {
@@ -129,6 +129,9 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
     if (!played.ok) return;
     const move = moveTexts(played.value).at(-1)!;
     setTree((tr) => play(tr, move));
+  };
+  const onPlayText = (move: string): void => {
+    if (playMoveText(game, move).ok) setTree((tr) => play(tr, move));
   };
   const onSetUp = (text: string): void => {
     const next = readAddress(variant.id, analysisPath(variant, { position: text }).split('?')[1]!);
@@ -152,16 +155,15 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
       </p>
       <div className="table-page__body">
         <div className="table-page__board">
-          <GameBoard game={game} canMove={!game.result} onMove={onMove} />
+          <GameBoard game={game} canMove={!game.result} onMove={onMove} bar={<AnalysisSteps onStep={onStep} />} />
         </div>
         <aside className="table-page__side">
-          <EvalPanel game={game} line={line} verdict={verdict} />
+          <EvalPanel game={game} line={line} verdict={verdict} onPlay={onPlayText} />
           <AnalysisMoves
             tree={tree}
             firstSide={start.position.turn}
             marks={marks}
             onShow={(id) => setTree((tr) => ({ ...tr, current: id }))}
-            onStep={onStep}
           />
           {gameMarks.source && (
             <p className="muted analysis-page__marks" data-marks={gameMarks.source} data-complete={gameMarks.complete}>

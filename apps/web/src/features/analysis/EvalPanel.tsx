@@ -1,6 +1,7 @@
 // The engine's evaluation (a bar and a number, from the fox's side; "wins in N" once proven), its
 // best line, and the perfect-play verdict with the moves that keep the win where a solution is installed.
 import type { Game } from '@fg/rules';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DECIDED_GEESE } from '../../engine/protocol';
@@ -13,8 +14,38 @@ const foxShare = (geese: number): number => 1 / (1 + Math.exp(-geese / 3));
 /** The number as shown: +0.35, -1.20, 0.00. */
 const signed = (geese: number): string => (geese > 0 ? '+' : '') + geese.toFixed(2);
 
-/** The engine's line and the solution's verdict for the shown position. */
-export function EvalPanel({ game, line, verdict }: { game: Game; line: EngineLine; verdict: Verdict | null }) {
+/** Moves in a row, each kept whole when the row wraps; with `onPlay`, each is a button that plays it. */
+function MoveRow({ moves, onPlay }: { moves: readonly string[]; onPlay?: ((move: string) => void) | undefined }) {
+  return (
+    <code>
+      {moves.map((move, i) => (
+        <Fragment key={`${i}-${move}`}>
+          {i > 0 && ' '}
+          {onPlay ? (
+            <button type="button" className="link-button eval__move" onClick={() => onPlay(move)}>
+              {move}
+            </button>
+          ) : (
+            <span className="eval__move">{move}</span>
+          )}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
+
+/** The engine's line and the solution's verdict for the shown position; a move that keeps the win plays on click. */
+export function EvalPanel({
+  game,
+  line,
+  verdict,
+  onPlay,
+}: {
+  game: Game;
+  line: EngineLine;
+  verdict: Verdict | null;
+  onPlay?: (move: string) => void;
+}) {
   const { t } = useTranslation();
   const { answer } = line;
   const decided = answer && Math.abs(answer.foxScore) >= DECIDED_GEESE;
@@ -45,7 +76,7 @@ export function EvalPanel({ game, line, verdict }: { game: Game; line: EngineLin
       {answer && answer.line.length > 0 && (
         <p className="eval__line">
           <span className="muted">{t('analysis.bestLine')} </span>
-          <code>{answer.line.join(' ')}</code>
+          <MoveRow moves={answer.line} />
         </p>
       )}
       {verdict && (
@@ -56,7 +87,7 @@ export function EvalPanel({ game, line, verdict }: { game: Game; line: EngineLin
           {verdict.keep.length > 0 && (
             <p>
               <span className="muted">{t('analysis.keep')} </span>
-              <code>{verdict.keep.join(' ')}</code>
+              <MoveRow moves={verdict.keep} onPlay={onPlay} />
             </p>
           )}
         </div>

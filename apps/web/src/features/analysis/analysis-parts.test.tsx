@@ -1,6 +1,6 @@
 import { getVariant, newGame, parsePosition } from '@fg/rules';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 
 import { EvalPanel } from './EvalPanel';
 
@@ -44,6 +44,25 @@ describe('EvalPanel', () => {
     expect(container.querySelector('.eval__score strong')?.textContent).toBe('The geese win in 3 moves');
     expect(container.querySelector('[data-verdict]')?.getAttribute('data-verdict')).toBe('geese');
     expect(container.querySelector('[data-verdict] code')?.textContent).toBe('c3-c4 e3-e4');
+  });
+
+  it('keeps each move of a line whole, and plays a move that keeps the win when it is clicked', () => {
+    const onPlay = vi.fn();
+    const { container } = render(
+      <EvalPanel
+        game={START}
+        line={line(1, { line: ['d4-d5', 'c3-c4', 'd5xd3'] })}
+        verdict={{ winner: 'fox', keep: ['d4-d5', 'd4-c4'] }}
+        onPlay={onPlay}
+      />,
+    );
+    expect([...container.querySelectorAll('.eval__line .eval__move')].map((m) => m.textContent)).toEqual([
+      'd4-d5',
+      'c3-c4',
+      'd5xd3',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'd4-c4' }));
+    expect(onPlay.mock.calls).toEqual([['d4-c4']]);
   });
 
   it('says the game is over in a finished position', () => {
