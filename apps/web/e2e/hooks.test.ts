@@ -228,5 +228,9 @@ describe.skipIf(skip !== null)('page hooks', () => {
     await page.goto(`${server.url}${later}`);
     await expect.poll(() => page.getByRole('button', { name: create }).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    // Kept where the service worker reads it, so a notification speaks the same language.
+    const kept = () =>
+      page.evaluate(async () => (await (await caches.open('fg-settings')).match('/__fg/language'))?.text());
+    await expect.poll(kept).toBe(language);
   });
 });

@@ -2,6 +2,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { keepChosenLanguage } from '../sw/chosen-language';
 import {
   askedLanguage,
   detectLanguage,
@@ -33,8 +34,10 @@ export function startI18n(): Promise<unknown> {
   const language = detectLanguage(location.search, storedLanguage(), navigator.languages ?? [navigator.language]);
   if (askedLanguage(location.search)) rememberLanguage(language); // a bad ?lang= leaves the remembered choice alone
   document.documentElement.lang = language;
+  void keepChosenLanguage(globalThis.caches, language); // for the notifications the service worker shows
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
+    void keepChosenLanguage(globalThis.caches, lng);
   });
   return i18next
     .use(lazyBackend)

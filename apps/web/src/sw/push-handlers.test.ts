@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { chosenLanguage, keepChosenLanguage } from './chosen-language';
 import {
   handleNotificationClick,
   handlePush,
@@ -59,6 +60,25 @@ describe('push', () => {
     expect(shown).toEqual([
       [title, { body, tag: 'fg-table-abcdefghij12', icon: '/icons/icon-192.png', data: { url: '/t/abcdefghij12' } }],
     ]);
+  });
+
+  it("speaks the language chosen in the page over the browser's, and the browser's when none is kept", async () => {
+    const kept = new Map<string, Response>();
+    const caches = {
+      open: async () => ({
+        match: async (address: string) => kept.get(address)?.clone(),
+        put: async (address: string, response: Response) => void kept.set(address, response),
+      }),
+    };
+    const payload = push({ type: 'your-move', table: 'abcdefghij12', variant: 'standard' });
+    const before = scope([], 'en-GB');
+    await handlePush({ ...before.s, caches }, payload);
+    await keepChosenLanguage(caches, 'pl');
+    const after = scope([], 'en-GB');
+    await handlePush({ ...after.s, caches }, payload);
+    expect([before.shown[0]?.[0], after.shown[0]?.[0]]).toEqual(['Your move', 'Twój ruch']);
+    expect(await chosenLanguage(caches)).toBe('pl');
+    expect(await chosenLanguage(undefined)).toBeUndefined();
   });
 
   it('shows nothing while the table is open and in front, or for a payload that is not ours', async () => {

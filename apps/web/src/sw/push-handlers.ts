@@ -1,7 +1,8 @@
 // The service worker's Web Push handlers (docs/protocol.md v1.2, Notifications): `push` shows the notification a
-// payload asks for, in the browser's language, unless that table's page is open and in front (the page says it
+// payload asks for, in the language chosen in the page (else the browser's), unless that table's page is open and in front (the page says it
 // itself); `notificationclick` brings the table's page forward, or opens it. Typed structurally, so the module
 // compiles with the page's DOM types as well as the worker's, and its test calls the handlers directly.
+import { chosenLanguage, type LanguageCaches } from './chosen-language';
 
 /** The payload fields the worker reads (packages/protocol pushPayloadSchema; never a token). */
 interface Payload {
@@ -24,6 +25,7 @@ export interface PushClient {
 export interface PushScope {
   readonly location: { readonly origin: string };
   readonly navigator: { readonly language?: string };
+  readonly caches?: LanguageCaches; // where the page keeps the language chosen in it
   readonly registration: {
     showNotification(title: string, options: NotificationShown['options']): Promise<void>;
   };
@@ -141,7 +143,9 @@ const windowAt = (clients: readonly PushClient[], scope: PushScope, url: string)
 export async function handlePush(scope: PushScope, text: string | null): Promise<NotificationShown | null> {
   const payload = readPayload(text);
   if (!payload) return null;
-  const shown = notificationFor(payload, scope.navigator.language);
+  // The page's language (?lang= or its picker), kept for the worker; else the browser's.
+  const language = (await chosenLanguage(scope.caches)) ?? scope.navigator.language;
+  const shown = notificationFor(payload, language);
   const clients = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windowAt(clients, scope, shown.options.data.url);
   if (open?.focused && open.visibilityState === 'visible') return null;
