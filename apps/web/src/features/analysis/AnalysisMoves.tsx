@@ -1,11 +1,12 @@
-// The analysis board's moves: the line through the shown position, numbered, each a button;
-// the variations played from the shown position are listed below it. Marked moves say why. The
+// The analysis board's moves: the main line numbered, each a button, with the variation shown set in under the
+// move it replaces; the other moves played from the shown position are listed below it. Marked moves say why. The
 // step buttons sit above the board (in its bar, as the table page's review does), in reach on a phone.
 import { opponent, type Side } from '@fg/rules';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { MoveMark } from './game-marks';
-import { lineThrough, type MoveTree } from './move-tree';
+import { mainLine, type MoveTree, shownVariation } from './move-tree';
 
 /** Props of the move list. */
 interface AnalysisMovesProps {
@@ -49,50 +50,92 @@ export function AnalysisSteps({ onStep }: { onStep: (where: StepTo) => void }) {
   );
 }
 
-/** The line through the shown node, and the variations from it. */
+/** One move of a list: a button that shows the position after it, saying its side, number and mark. */
+function MoveButton({
+  tree,
+  id,
+  ply,
+  side,
+  mark,
+  onShow,
+}: {
+  readonly tree: MoveTree;
+  readonly id: number;
+  readonly ply: number;
+  readonly side: Side;
+  readonly mark: MoveMark | undefined;
+  readonly onShow: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const shown = id === tree.current;
+  return (
+    <button
+      type="button"
+      className={`moves__move${shown ? ' moves__move--shown' : ''}${mark ? ` moves__move--${mark}` : ''}`}
+      aria-current={shown ? 'step' : undefined}
+      data-mark={mark}
+      onClick={() => onShow(id)}
+    >
+      <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
+      <code>{tree.nodes[id]!.move}</code>
+      {mark && <span className="analysis-moves__mark">{mark === 'decisive' ? '??' : '?'}</span>}
+      <span className="visually-hidden">
+        {`, ${t(`side.${side}`)}, ${t('moves.number', { n: ply + 1 })}`}
+        {mark ? `, ${t(`analysis.mark.${mark}`)}` : ''}
+      </span>
+    </button>
+  );
+}
+
+/**
+ * The main line (the game's moves), with the variation the shown position is on set in under the move it replaces,
+ * so the game stays in view and one click goes back to it; then the other moves played from the shown position.
+ */
 export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesProps) {
   const { t } = useTranslation();
-  const line = lineThrough(tree, tree.current);
+  const main = mainLine(tree);
+  const variation = shownVariation(tree);
   const here = tree.nodes[tree.current]!;
-  const variations = here.children.slice(1);
+  const others = here.children.slice(1); // the shown line goes on along the first child
   const sideAt = (ply: number): Side => (ply % 2 === 0 ? firstSide : opponent(firstSide));
   return (
     <section className="panel moves analysis-moves" aria-labelledby="analysis-moves-heading">
       <h2 id="analysis-moves-heading">{t('analysis.moves')}</h2>
-      {line.length === 0 ? (
+      {main.length === 0 ? (
         <p className="muted">{t('analysis.noMoves')}</p>
       ) : (
         <ol className="moves__list">
-          {line.map((id, ply) => {
-            const mark = marks.get(id);
-            const shown = id === tree.current;
-            const side = sideAt(ply);
-            return (
-              <li key={id}>
-                <button
-                  type="button"
-                  className={`moves__move${shown ? ' moves__move--shown' : ''}${mark ? ` moves__move--${mark}` : ''}`}
-                  aria-current={shown ? 'step' : undefined}
-                  data-mark={mark}
-                  onClick={() => onShow(id)}
-                >
-                  <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
-                  <code>{tree.nodes[id]!.move}</code>
-                  {mark && <span className="analysis-moves__mark">{mark === 'decisive' ? '??' : '?'}</span>}
-                  <span className="visually-hidden">
-                    {`, ${t(`side.${side}`)}, ${t('moves.number', { n: ply + 1 })}`}
-                    {mark ? `, ${t(`analysis.mark.${mark}`)}` : ''}
-                  </span>
-                </button>
+          {main.map((id, ply) => (
+            <Fragment key={id}>
+              <li>
+                <MoveButton tree={tree} id={id} ply={ply} side={sideAt(ply)} mark={marks.get(id)} onShow={onShow} />
               </li>
-            );
-          })}
+              {variation?.ply === ply && (
+                <li className="analysis-moves__variation" data-variation>
+                  <span className="visually-hidden">{t('analysis.variation')}: </span>
+                  {variation.nodes.map((node, i) => (
+                    <span key={node} className="analysis-moves__variation-move">
+                      <span className="muted" aria-hidden="true">{`${ply + i + 1}.`}</span>
+                      <MoveButton
+                        tree={tree}
+                        id={node}
+                        ply={ply + i}
+                        side={sideAt(ply + i)}
+                        mark={undefined}
+                        onShow={onShow}
+                      />
+                    </span>
+                  ))}
+                </li>
+              )}
+            </Fragment>
+          ))}
         </ol>
       )}
-      {variations.length > 0 && (
+      {others.length > 0 && (
         <p className="analysis-moves__variations">
           <span className="muted">{t('analysis.variations')} </span>
-          {variations.map((id) => (
+          {others.map((id) => (
             <button key={id} type="button" className="link-button" onClick={() => onShow(id)}>
               <code>{tree.nodes[id]!.move}</code>
             </button>

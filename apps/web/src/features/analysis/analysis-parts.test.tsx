@@ -2,7 +2,9 @@ import { getVariant, newGame, parsePosition } from '@fg/rules';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { AnalysisMoves } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
+import { lineTree, play, step } from './move-tree';
 
 const variant = getVariant('standard');
 if (!variant.ok) throw new Error(variant.error.message);
@@ -71,5 +73,35 @@ describe('EvalPanel', () => {
     const game = newGame(variant.value, over.value);
     render(<EvalPanel game={game} line={{ ...line(100), game }} verdict={null} />);
     expect(screen.getByText('The game is over in this position.')).toBeTruthy();
+  });
+});
+
+describe('AnalysisMoves', () => {
+  it('keeps the game in view while a variation is shown, set in under the move it replaces; a click goes back', () => {
+    const game = lineTree(['d4-d5', 'c3-c4', 'd5-d6', 'e3-e4']);
+    // Two moves in, the fox plays d5-e5 instead of d5-d6, and the geese answer.
+    const varied = play(play(step(step(game, 'forward'), 'forward'), 'd5-e5'), 'e3-e4');
+    const onShow = vi.fn();
+    const { container } = render(
+      <AnalysisMoves tree={varied} firstSide="fox" marks={new Map([[3, 'mistake' as const]])} onShow={onShow} />,
+    );
+    const rows = [...container.querySelectorAll('.moves__list > li')].map((li) =>
+      [...li.querySelectorAll('code')].map((c) => c.textContent).join(' '),
+    );
+    expect(rows).toEqual(['d4-d5', 'c3-c4', 'd5-d6', 'd5-e5 e3-e4', 'e3-e4']);
+    const variation = container.querySelector('[data-variation]')!;
+    expect(variation.textContent).toBe('Variation: 3.d5-e5, Fox, move 34.e3-e4, Geese, move 4');
+    expect(variation.querySelector('[aria-current="step"] code')?.textContent).toBe('e3-e4');
+    expect(container.querySelector('[data-mark="mistake"] code')?.textContent).toBe('d5-d6');
+    fireEvent.click(screen.getByRole('button', { name: /d5-d6/ }));
+    expect(onShow.mock.calls).toEqual([[3]]);
+  });
+
+  it('shows no variation while the shown move is on the main line, and lists the other moves played from it', () => {
+    const game = lineTree(['d4-d5', 'c3-c4']);
+    const branched = step(play(step(game, 'forward'), 'e3-e4'), 'back');
+    const { container } = render(<AnalysisMoves tree={branched} firstSide="fox" marks={new Map()} onShow={vi.fn()} />);
+    expect(container.querySelector('[data-variation]')).toBeNull();
+    expect(container.querySelector('.analysis-moves__variations')?.textContent).toBe('Other moves from here: e3-e4');
   });
 });

@@ -49,6 +49,25 @@ export function lineThrough(tree: MoveTree, id: number): number[] {
   return back;
 }
 
+/** The main line: from the root along first children (a game's moves, then what was played on from its end). */
+export function mainLine(tree: MoveTree): number[] {
+  return lineThrough(tree, 0);
+}
+
+/** The line shown where it leaves the main line: the ply of its first move off it, and its nodes from there on. */
+export interface Variation {
+  readonly ply: number;
+  readonly nodes: readonly number[];
+}
+
+/** The variation the shown node is on, or null while it is on the main line. */
+export function shownVariation(tree: MoveTree): Variation | null {
+  const main = mainLine(tree);
+  const line = lineThrough(tree, tree.current);
+  const ply = line.findIndex((id, i) => main[i] !== id);
+  return ply < 0 ? null : { ply, nodes: line.slice(ply) };
+}
+
 /** Where a step goes: back to the parent, forward along the first child, to the root or the end of the line. */
 export function step(tree: MoveTree, where: 'back' | 'forward' | 'start' | 'end'): MoveTree {
   const here = tree.nodes[tree.current]!;
