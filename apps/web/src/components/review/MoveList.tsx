@@ -1,10 +1,13 @@
-// The moves played so far, numbered; each is a button that shows the position after it (review).
+// The moves played so far, numbered in pairs as the record is; each is a button that shows the position after it
+// (review).
 import './review.css';
 
 import type { Side } from '@fg/rules';
 import { opponent } from '@fg/rules';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { isSecondOfPair, moveNumber } from './move-number';
 
 /** Props of the move list. */
 export interface MoveListProps {
@@ -35,7 +38,8 @@ export function MoveList({ moves, firstSide, shownPly, onShow, decisive }: MoveL
             const shown = shownPly === i + 1;
             const turned = decisive?.has(i) ?? false;
             return (
-              <li key={i}>
+              <li key={i} className={isSecondOfPair(i) ? 'moves__second' : undefined}>
+                {!isSecondOfPair(i) && <span className="moves__number" aria-hidden="true">{`${moveNumber(i)}.`}</span>}
                 <button
                   type="button"
                   className={`moves__move${shown ? ' moves__move--shown' : ''}${turned ? ' moves__move--decisive' : ''}`}
@@ -53,7 +57,7 @@ export function MoveList({ moves, firstSide, shownPly, onShow, decisive }: MoveL
                     </span>
                   )}
                   <span className="visually-hidden">
-                    {`, ${t(`side.${side}`)}, ${t('moves.number', { n: i + 1 })}${turned ? `, ${t('moves.decisive')}` : ''}`}
+                    {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(i) })}${turned ? `, ${t('moves.decisive')}` : ''}`}
                   </span>
                 </button>
               </li>

@@ -9,7 +9,12 @@ describe('MoveList', () => {
     const onShow = vi.fn();
     render(<MoveList moves={['d4-d5', 'c3-c4', 'd5xd3']} firstSide="fox" shownPly={null} onShow={onShow} />);
     const names = screen.getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['d4-d5, Fox, move 1', 'c3-c4, Geese, move 2', 'd5xd3, Fox, move 3']);
+    expect(names).toEqual(['d4-d5, Fox, move 1', 'c3-c4, Geese, move 1', 'd5xd3, Fox, move 2']);
+    // Numbered in pairs, as the game record is: the first of a pair carries the number.
+    const numbers = [...document.querySelectorAll('.moves__list > li')].map(
+      (li) => li.querySelector('.moves__number')?.textContent ?? '',
+    );
+    expect(numbers).toEqual(['1.', '', '2.']);
     fireEvent.click(screen.getByRole('button', { name: /^c3-c4/ }));
     expect(onShow).toHaveBeenCalledWith(2);
   });
@@ -24,13 +29,17 @@ describe('MoveList', () => {
 describe('ReviewBar', () => {
   it('steps, returns, and shows a move that came in meanwhile as waiting', () => {
     const onShow = vi.fn();
-    render(<ReviewBar shownPly={1} moves={['d4-d5', 'c3-c4', 'd5-d6']} seenPly={2} onShow={onShow} />);
-    expect(screen.getByText('After move 1, d4-d5')).toBeTruthy();
+    const { rerender } = render(
+      <ReviewBar shownPly={1} moves={['d4-d5', 'c3-c4', 'd5-d6']} seenPly={2} onShow={onShow} />,
+    );
+    expect(screen.getByText('After 1. d4-d5')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toBe('New move waiting: d5-d6');
     fireEvent.click(screen.getByRole('button', { name: 'Previous move' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next move' }));
     fireEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
     expect(onShow.mock.calls).toEqual([[0], [2], [null]]);
+    rerender(<ReviewBar shownPly={2} moves={['d4-d5', 'c3-c4', 'd5-d6']} seenPly={2} onShow={onShow} />);
+    expect(screen.getByText('After 1… c3-c4')).toBeTruthy();
   });
 });
 

@@ -1,10 +1,11 @@
-// The analysis board's moves: the main line numbered, each a button, with the variation shown set in under the
+// The analysis board's moves: the main line numbered in pairs (as the record is), each a button, with the variation shown set in under the
 // move it replaces; the other moves played from the shown position are listed below it. Marked moves say why. The
 // step buttons sit above the board (in its bar, as the table page's review does), in reach on a phone.
 import { opponent, type Side } from '@fg/rules';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { isSecondOfPair, moveNumber, moveNumberText } from '../../components/review/move-number';
 import type { MoveMark } from './game-marks';
 import { mainLine, type MoveTree, shownVariation } from './move-tree';
 
@@ -80,7 +81,7 @@ function MoveButton({
       <code>{tree.nodes[id]!.move}</code>
       {mark && <span className="analysis-moves__mark">{mark === 'decisive' ? '??' : '?'}</span>}
       <span className="visually-hidden">
-        {`, ${t(`side.${side}`)}, ${t('moves.number', { n: ply + 1 })}`}
+        {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(ply) })}`}
         {mark ? `, ${t(`analysis.mark.${mark}`)}` : ''}
       </span>
     </button>
@@ -107,7 +108,13 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
         <ol className="moves__list">
           {main.map((id, ply) => (
             <Fragment key={id}>
-              <li>
+              <li className={isSecondOfPair(ply) ? 'moves__second' : undefined}>
+                {/* The second of a pair is numbered where the variation above it broke the row ("2… c3-c4"). */}
+                {(!isSecondOfPair(ply) || variation?.ply === ply - 1) && (
+                  <span className="moves__number" aria-hidden="true">
+                    {isSecondOfPair(ply) ? moveNumberText(ply) : `${moveNumber(ply)}.`}
+                  </span>
+                )}
                 <MoveButton tree={tree} id={id} ply={ply} side={sideAt(ply)} mark={marks.get(id)} onShow={onShow} />
               </li>
               {variation?.ply === ply && (
@@ -115,7 +122,11 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
                   <span className="visually-hidden">{t('analysis.variation')}: </span>
                   {variation.nodes.map((node, i) => (
                     <span key={node} className="analysis-moves__variation-move">
-                      <span className="muted" aria-hidden="true">{`${ply + i + 1}.`}</span>
+                      {(i === 0 || !isSecondOfPair(ply + i)) && (
+                        <span className="muted" aria-hidden="true">
+                          {moveNumberText(ply + i)}
+                        </span>
+                      )}
                       <MoveButton
                         tree={tree}
                         id={node}

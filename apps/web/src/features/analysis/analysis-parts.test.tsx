@@ -90,7 +90,12 @@ describe('AnalysisMoves', () => {
     );
     expect(rows).toEqual(['d4-d5', 'c3-c4', 'd5-d6', 'd5-e5 e3-e4', 'e3-e4']);
     const variation = container.querySelector('[data-variation]')!;
-    expect(variation.textContent).toBe('Variation: 3.d5-e5, Fox, move 34.e3-e4, Geese, move 4');
+    expect(variation.textContent).toBe('Variation: 2.d5-e5, Fox, move 2e3-e4, Geese, move 2');
+    // Numbered in pairs; the second of a pair is numbered again below the variation that broke its row.
+    const numbers = [...container.querySelectorAll('.moves__list > li')].map(
+      (li) => li.querySelector(':scope > .moves__number')?.textContent ?? '',
+    );
+    expect(numbers).toEqual(['1.', '', '2.', '', '2…']);
     expect(variation.querySelector('[aria-current="step"] code')?.textContent).toBe('e3-e4');
     expect(container.querySelector('[data-mark="mistake"] code')?.textContent).toBe('d5-d6');
     fireEvent.click(screen.getByRole('button', { name: /d5-d6/ }));

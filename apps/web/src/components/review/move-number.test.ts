@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+
+import { isSecondOfPair, moveNumber, moveNumberText } from './move-number';
+
+describe('move numbers in pairs', () => {
+  it.each([
+    [0, 1, false, '1.'],
+    [1, 1, true, '1…'],
+    [2, 2, false, '2.'],
+    [3, 2, true, '2…'],
+    [66, 34, false, '34.'],
+  ])('the move at ply %i is %i (second: %s), written %s', (ply, number, second, text) => {
+    expect(moveNumber(ply)).toBe(number);
+    expect(isSecondOfPair(ply)).toBe(second);
+    expect(moveNumberText(ply)).toBe(text);
+  });
+});
