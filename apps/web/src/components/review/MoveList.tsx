@@ -36,13 +36,14 @@ export function MoveList({ moves, firstSide, shownPly, onShow, decisive }: MoveL
           {moves.map((move, i) => {
             const side = i % 2 === 0 ? firstSide : opponent(firstSide);
             const shown = shownPly === i + 1;
+            const last = shownPly === null && i === moves.length - 1; // the live game's newest move, as on the board
             const turned = decisive?.has(i) ?? false;
             return (
               <li key={i} className={isSecondOfPair(i) ? 'moves__second' : undefined}>
                 {!isSecondOfPair(i) && <span className="moves__number" aria-hidden="true">{`${moveNumber(i)}.`}</span>}
                 <button
                   type="button"
-                  className={`moves__move${shown ? ' moves__move--shown' : ''}${turned ? ' moves__move--decisive' : ''}`}
+                  className={`moves__move${shown ? ' moves__move--shown' : ''}${last ? ' moves__move--last' : ''}${turned ? ' moves__move--decisive' : ''}`}
                   aria-current={shown ? 'step' : undefined}
                   data-decisive={turned ? 'true' : undefined}
                   title={turned ? t('moves.decisive') : undefined}

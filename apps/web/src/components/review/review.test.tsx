@@ -19,6 +19,17 @@ describe('MoveList', () => {
     expect(onShow).toHaveBeenCalledWith(2);
   });
 
+  it("marks the live game's newest move, and only the move shown while reviewing", () => {
+    const { rerender } = render(
+      <MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" shownPly={null} onShow={() => {}} />,
+    );
+    const marked = () =>
+      [...document.querySelectorAll('.moves__move--last')].map((button) => button.querySelector('code')?.textContent);
+    expect(marked()).toEqual(['c3-c4']);
+    rerender(<MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" shownPly={1} onShow={() => {}} />);
+    expect(marked()).toEqual([]);
+  });
+
   it('marks the move shown in review', () => {
     render(<MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" shownPly={1} onShow={() => {}} />);
     expect(screen.getByRole('button', { name: /^d4-d5/ }).getAttribute('aria-current')).toBe('step');
