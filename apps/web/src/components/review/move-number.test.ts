@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isSecondOfPair, moveNumber, moveNumberText } from './move-number';
+import { isSecondOfPair, lineMoveNumber, moveNumber, moveNumberText } from './move-number';
 
 describe('move numbers in pairs', () => {
   it.each([
@@ -13,5 +13,14 @@ describe('move numbers in pairs', () => {
     expect(moveNumber(ply)).toBe(number);
     expect(isSecondOfPair(ply)).toBe(second);
     expect(moveNumberText(ply)).toBe(text);
+  });
+});
+
+describe('a line numbered from where it starts', () => {
+  it.each([
+    [1, ['1…', '2.', null, '3.']],
+    [2, ['2.', null, '3.', null]],
+  ])('from ply %i', (firstPly, numbers) => {
+    expect([0, 1, 2, 3].map((i) => lineMoveNumber(firstPly, firstPly + i))).toEqual(numbers);
   });
 });

@@ -10,3 +10,8 @@ export const isSecondOfPair = (ply: number): boolean => ply % 2 === 1;
 
 /** The number written before the move at `ply` where it stands alone: "3." for the first of a pair, "3…" for the second. */
 export const moveNumberText = (ply: number): string => `${moveNumber(ply)}${isSecondOfPair(ply) ? '…' : '.'}`;
+
+/** The number before the move at `ply` of a line that starts at `firstPly`: its first move's always ("2…"), then
+ * each pair's ("3."), none before the second of a pair. */
+export const lineMoveNumber = (firstPly: number, ply: number): string | null =>
+  ply === firstPly || !isSecondOfPair(ply) ? moveNumberText(ply) : null;

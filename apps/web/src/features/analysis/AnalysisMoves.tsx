@@ -5,7 +5,7 @@ import { opponent, type Side } from '@fg/rules';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isSecondOfPair, moveNumber, moveNumberText } from '../../components/review/move-number';
+import { isSecondOfPair, lineMoveNumber, moveNumber, moveNumberText } from '../../components/review/move-number';
 import type { MoveMark } from './game-marks';
 import { mainLine, type MoveTree, shownVariation } from './move-tree';
 
@@ -122,9 +122,9 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
                   <span className="visually-hidden">{t('analysis.variation')}: </span>
                   {variation.nodes.map((node, i) => (
                     <span key={node} className="analysis-moves__variation-move">
-                      {(i === 0 || !isSecondOfPair(ply + i)) && (
+                      {lineMoveNumber(ply, ply + i) !== null && (
                         <span className="muted" aria-hidden="true">
-                          {moveNumberText(ply + i)}
+                          {lineMoveNumber(ply, ply + i)}
                         </span>
                       )}
                       <MoveButton

@@ -1,9 +1,10 @@
 // The engine's evaluation (a bar and a number, from the fox's side; "wins in N" once proven), its
 // best line, and the perfect-play verdict with the moves that keep the win where a solution is installed.
 import type { Game } from '@fg/rules';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { lineMoveNumber } from '../../components/review/move-number';
 import { DECIDED_GEESE } from '../../engine/protocol';
 import type { Verdict } from '../../lib/solution-api';
 import type { EngineLine } from './use-engine-line';
@@ -14,20 +15,44 @@ const foxShare = (geese: number): number => 1 / (1 + Math.exp(-geese / 3));
 /** The number as shown: +0.35, -1.20, 0.00. */
 const signed = (geese: number): string => (geese > 0 ? '+' : '') + geese.toFixed(2);
 
-/** Moves in a row, each kept whole when the row wraps; with `onPlay`, each is a button that plays it. */
-function MoveRow({ moves, onPlay }: { moves: readonly string[]; onPlay?: ((move: string) => void) | undefined }) {
+/** A move with its number, if any, never broken between the two when the row wraps. */
+function MoveStep({ number, children }: { number: string | null; children: ReactNode }) {
+  if (number === null) return children;
+  return (
+    <span className="eval__step">
+      <span className="eval__number">{`${number}\u00a0`}</span>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * Moves in a row, each kept whole when the row wraps; with `firstPly` (a line played on from the shown position)
+ * numbered in pairs as the move list is; with `onPlay`, each is a button that plays it.
+ */
+function MoveRow({
+  moves,
+  firstPly,
+  onPlay,
+}: {
+  moves: readonly string[];
+  firstPly?: number;
+  onPlay?: ((move: string) => void) | undefined;
+}) {
   return (
     <code>
       {moves.map((move, i) => (
         <Fragment key={`${i}-${move}`}>
           {i > 0 && ' '}
-          {onPlay ? (
-            <button type="button" className="link-button eval__move" onClick={() => onPlay(move)}>
-              {move}
-            </button>
-          ) : (
-            <span className="eval__move">{move}</span>
-          )}
+          <MoveStep number={firstPly === undefined ? null : lineMoveNumber(firstPly, firstPly + i)}>
+            {onPlay ? (
+              <button type="button" className="link-button eval__move" onClick={() => onPlay(move)}>
+                {move}
+              </button>
+            ) : (
+              <span className="eval__move">{move}</span>
+            )}
+          </MoveStep>
         </Fragment>
       ))}
     </code>
@@ -76,7 +101,7 @@ export function EvalPanel({
       {answer && answer.line.length > 0 && (
         <p className="eval__line">
           <span className="muted">{t('analysis.bestLine')} </span>
-          <MoveRow moves={answer.line} />
+          <MoveRow moves={answer.line} firstPly={game.moves.length} />
         </p>
       )}
       {verdict && (

@@ -1,4 +1,4 @@
-import { getVariant, newGame, parsePosition } from '@fg/rules';
+import { getVariant, newGame, parsePosition, playMoveText } from '@fg/rules';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -29,10 +29,19 @@ describe('EvalPanel', () => {
     const { container } = render(<EvalPanel game={START} line={line(-1.25)} verdict={null} />);
     expect(container.querySelector('[data-eval]')?.getAttribute('data-eval')).toBe('-1.25');
     expect(container.querySelector('.eval__score strong')?.textContent).toBe('-1.25');
-    expect(container.querySelector('.eval__line code')?.textContent).toBe('d4-d5 c3-c4');
+    expect(container.querySelector('.eval__line code')?.textContent).toBe('1.\u00a0d4-d5 c3-c4');
     const width = parseFloat((container.querySelector('.eval__fox') as HTMLElement).style.width);
     expect(width).toBeLessThan(50);
     expect(container.querySelector('[data-verdict]')).toBeNull();
+  });
+
+  it('numbers the best line in pairs from the shown position, the second side\'s first move as "1…"', () => {
+    const afterOne = playMoveText(START, 'd4-d5');
+    if (!afterOne.ok) throw new Error('d4-d5 is legal at the start');
+    const { container } = render(
+      <EvalPanel game={afterOne.value} line={line(0.5, { line: ['c3-c4', 'd5-d6', 'e3-e4'] })} verdict={null} />,
+    );
+    expect(container.querySelector('.eval__line code')?.textContent).toBe('1…\u00a0c3-c4 2.\u00a0d5-d6 e3-e4');
   });
 
   it('says "wins in N" once proven, and the verdict with the moves that keep the win', () => {
