@@ -7,7 +7,7 @@ import { opponent } from '@fg/rules';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isSecondOfPair, moveNumber } from './move-number';
+import { isSecondOfPair, moveNumber, moveNumberText } from './move-number';
 
 /** Props of the move list. */
 export interface MoveListProps {
@@ -40,7 +40,11 @@ export function MoveList({ moves, firstSide, shownPly, onShow, decisive }: MoveL
             const turned = decisive?.has(i) ?? false;
             return (
               <li key={i} className={isSecondOfPair(i) ? 'moves__second' : undefined}>
-                {!isSecondOfPair(i) && <span className="moves__number" aria-hidden="true">{`${moveNumber(i)}.`}</span>}
+                {!isSecondOfPair(i) && (
+                  <span className="moves__number" aria-hidden="true">
+                    {moveNumberText(i)}
+                  </span>
+                )}
                 <button
                   type="button"
                   className={`moves__move${shown ? ' moves__move--shown' : ''}${last ? ' moves__move--last' : ''}${turned ? ' moves__move--decisive' : ''}`}

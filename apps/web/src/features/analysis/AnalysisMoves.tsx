@@ -1,6 +1,7 @@
-// The analysis board's moves: the main line numbered in pairs (as the record is), each a button, with the variation shown set in under the
-// move it replaces; the other moves played from the shown position are listed below it. Marked moves say why. The
-// step buttons sit above the board (in its bar, as the table page's review does), in reach on a phone.
+// The analysis board's moves: the main line numbered in pairs (as the record is), each a button, with the variation
+// shown set in under the move it replaces; the other moves played from the shown position are listed below it. Marked
+// moves say why. The step buttons sit above the board (in its bar, as the table page's review does), in reach on a
+// phone.
 import { opponent, type Side } from '@fg/rules';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,7 +113,7 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
                 {/* The second of a pair is numbered where the variation above it broke the row ("2… c3-c4"). */}
                 {(!isSecondOfPair(ply) || variation?.ply === ply - 1) && (
                   <span className="moves__number" aria-hidden="true">
-                    {isSecondOfPair(ply) ? moveNumberText(ply) : `${moveNumber(ply)}.`}
+                    {moveNumberText(ply)}
                   </span>
                 )}
                 <MoveButton tree={tree} id={id} ply={ply} side={sideAt(ply)} mark={marks.get(id)} onShow={onShow} />
