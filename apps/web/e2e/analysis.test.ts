@@ -145,8 +145,17 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     await page.goto(`${server.url}/analysis/standard?lang=pl`);
     // A position that cannot be set up says why, in the page's language, and the board stays as it was.
     await page.getByLabel('Pozycja').fill('fox:d4 geese:d5,z9 turn:fox');
-    await page.getByRole('button', { name: 'Ustaw' }).click();
+    // The form at the screen's bottom, as a phone's player scrolls to it; the reason then appears below the fold.
+    await page.getByRole('button', { name: 'Ustaw' }).evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await page.getByLabel('Pozycja').press('Enter');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Tej pozycji nie można ustawić: ');
+    // On a phone the reason is brought into view (it used to appear below the screen's bottom).
+    await expect
+      .poll(async () => {
+        const box = await page.getByRole('alert').boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 740 + 1; // a pixel for the fraction of a rounded scroll
+      })
+      .toBe(true);
     await page.goto(`${server.url}/analysis/standard?lang=en`);
     await page.getByLabel('Position').fill('fox:d4 geese:d5,a3,g3,c1 turn:fox');
     await page.getByRole('button', { name: 'Set up' }).click();

@@ -1,5 +1,5 @@
 // Setting up a position by its text (docs/rules.md position text), and analysing from the shown one.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The position field: shows the shown position's text; "Set up" analyses the text typed. */
@@ -16,6 +16,11 @@ export function PositionSetup({
   const id = useId();
   const [typed, setTyped] = useState<{ shown: string; text: string } | null>(null);
   const text = typed?.shown === shown ? typed.text : shown;
+  // The form is the page's last panel: on a phone its reason would appear below the screen's bottom, unseen.
+  const reason = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) reason.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [error]);
   return (
     <form
       className="panel position-setup"
@@ -31,12 +36,14 @@ export function PositionSetup({
           value={text}
           spellCheck={false}
           autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-reason` : undefined}
           onChange={(e) => setTyped({ shown, text: e.target.value })}
         />
         <button type="submit">{t('analysis.setUp')}</button>
       </div>
       {error && (
-        <p className="notice notice--error" role="alert">
+        <p className="notice notice--error" role="alert" id={`${id}-reason`} ref={reason}>
           {error}
         </p>
       )}
