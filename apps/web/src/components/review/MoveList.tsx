@@ -7,7 +7,8 @@ import { opponent } from '@fg/rules';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isSecondOfPair, moveNumber, moveNumberText } from './move-number';
+import { isSecondOfPair, lineMoveNumber, moveNumber } from './move-number';
+import { MoveNumber } from './MoveNumber';
 
 /** Props of the move list. */
 export interface MoveListProps {
@@ -40,11 +41,7 @@ export function MoveList({ moves, firstSide, shownPly, onShow, decisive }: MoveL
             const turned = decisive?.has(i) ?? false;
             return (
               <li key={i} className={isSecondOfPair(i) ? 'moves__second' : undefined}>
-                {!isSecondOfPair(i) && (
-                  <span className="moves__number" aria-hidden="true">
-                    {moveNumberText(i)}
-                  </span>
-                )}
+                <MoveNumber text={lineMoveNumber(0, i)} className="moves__number" />
                 <button
                   type="button"
                   className={`moves__move${shown ? ' moves__move--shown' : ''}${last ? ' moves__move--last' : ''}${turned ? ' moves__move--decisive' : ''}`}

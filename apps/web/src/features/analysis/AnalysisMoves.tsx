@@ -6,7 +6,8 @@ import { opponent, type Side } from '@fg/rules';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isSecondOfPair, lineMoveNumber, moveNumber, moveNumberText } from '../../components/review/move-number';
+import { isSecondOfPair, lineMoveNumber, moveNumber } from '../../components/review/move-number';
+import { MoveNumber } from '../../components/review/MoveNumber';
 import type { MoveMark } from './game-marks';
 import { mainLine, type MoveTree, shownVariation } from './move-tree';
 
@@ -110,12 +111,11 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
           {main.map((id, ply) => (
             <Fragment key={id}>
               <li className={isSecondOfPair(ply) ? 'moves__second' : undefined}>
-                {/* The second of a pair is numbered where the variation above it broke the row ("2… c3-c4"). */}
-                {(!isSecondOfPair(ply) || variation?.ply === ply - 1) && (
-                  <span className="moves__number" aria-hidden="true">
-                    {moveNumberText(ply)}
-                  </span>
-                )}
+                {/* A variation set in above breaks the row: the game's line goes on from here ("2… c3-c4"). */}
+                <MoveNumber
+                  text={lineMoveNumber(variation?.ply === ply - 1 ? ply : 0, ply)}
+                  className="moves__number"
+                />
                 <MoveButton tree={tree} id={id} ply={ply} side={sideAt(ply)} mark={marks.get(id)} onShow={onShow} />
               </li>
               {variation?.ply === ply && (
@@ -123,11 +123,7 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
                   <span className="visually-hidden">{t('analysis.variation')}: </span>
                   {variation.nodes.map((node, i) => (
                     <span key={node} className="analysis-moves__variation-move">
-                      {lineMoveNumber(ply, ply + i) !== null && (
-                        <span className="muted" aria-hidden="true">
-                          {lineMoveNumber(ply, ply + i)}
-                        </span>
-                      )}
+                      <MoveNumber text={lineMoveNumber(ply, ply + i)} className="muted" />
                       <MoveButton
                         tree={tree}
                         id={node}
