@@ -17,9 +17,9 @@ import { openPush, type Push } from './push/push.js';
 import { PushObserver } from './push/push-observer.js';
 import { Solutions } from './solution/solutions.js';
 import { type Backend, openBackend } from './store/backend.js';
-import type { TableStore } from './store/store.js';
-import { unavailableOnFailure } from './store/store-unavailable.js';
+import { unavailableOnFailure } from './store/storage-errors.js';
 import { Authority } from './tables/authority.js';
+import type { TableStore } from './tables/store.js';
 
 /** What a test may put in place of the defaults. */
 export interface AppDeps {

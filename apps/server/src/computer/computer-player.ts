@@ -3,10 +3,10 @@
 import { applyServerMessage, type ServerMessage, type TableView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
 
-import type { ComputerSeat } from '../store/store.js';
 import type { Authority } from '../tables/authority.js';
 import type { PlayMessage } from '../tables/decide.js';
 import type { Member, Outgoing } from '../tables/member.js';
+import type { ComputerSeat } from '../tables/store.js';
 import { clockBudgetMs, DRAW_FROM_PLY, DRAW_MARGIN, EARLY_DRAW_LEVEL } from './computer-habits.js';
 import type { ComputerLease } from './computer-lease.js';
 import type { ThinkAnswer, ThinkTask } from './think.js';

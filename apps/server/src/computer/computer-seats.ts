@@ -1,8 +1,8 @@
 // Every computer seat of this server: starts a ComputerPlayer when a computer table appears (created, rematched,
 // or unfinished after a restart) and stops them all on shutdown.
 import type { Solutions } from '../solution/solutions.js';
-import type { StoredTable } from '../store/store.js';
 import type { Authority } from '../tables/authority.js';
+import type { StoredTable } from '../tables/store.js';
 import type { TableObserver, TableSnapshot } from '../tables/table-observer.js';
 import { type ComputerLease, SOLE_LEASE } from './computer-lease.js';
 import { ComputerPlayer } from './computer-player.js';

@@ -2,8 +2,8 @@
 // store at the start, then from each change this instance commits) and, once a second, ends the games whose
 // deadline has passed through the authority, which loads the table if it must. In Redis mode every instance does
 // so; the store's compare-and-set on the result lets exactly one of them end each game.
-import type { StoredTable } from '../store/store.js';
 import { correspondenceDeadline } from '../tables/deadlines.js';
+import type { StoredTable } from '../tables/store.js';
 import type { TableCommit, TableObserver } from '../tables/table-observer.js';
 import type { DeadlineIndex } from './deadline-index.js';
 

@@ -3,7 +3,7 @@
 import type { LobbyResponse } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
-import type { StoredTable } from '../store/store.js';
+import type { StoredTable } from '../tables/store.js';
 import type { TableObserver, TableSnapshot } from '../tables/table-observer.js';
 import type { LobbyEntry, LobbyIndex } from './lobby-index.js';
 

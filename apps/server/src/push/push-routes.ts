@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import type { LogThrottle } from '../logger.js';
 import { sendError } from '../routes/errors.js';
 import { refuseForeignOrigin } from '../routes/origin.js';
-import type { TableStore } from '../store/store.js';
 import { tokenMatches } from '../tables/seat-tokens.js';
+import type { TableStore } from '../tables/store.js';
 import { pushHostAllowed } from './push-hosts.js';
 import type { PushSubscriptions } from './push-subscriptions.js';
 

@@ -2,7 +2,7 @@
 // (readiness: the store answers, the database file is the one opened, the last write succeeded).
 import type { FastifyInstance } from 'fastify';
 
-import type { TableStore } from '../store/store.js';
+import type { TableStore } from '../tables/store.js';
 
 /** A readiness check that takes longer than this is an answer in itself. */
 const READY_TIMEOUT_MS = 3000;

@@ -4,14 +4,14 @@ import type { Redis } from 'ioredis';
 
 import { MemoryPushSubscriptions, type PushSubscriptions } from '../push/push-subscriptions.js';
 import { RedisPushSubscriptions } from '../push/redis-push-subscriptions.js';
-import type { TableBus } from './bus.js';
+import type { TableBus } from '../tables/bus.js';
+import type { TableStore } from '../tables/store.js';
 import { MemoryBus } from './memory-bus.js';
 import { RedisBus } from './redis-bus.js';
 import { connectRedis } from './redis-keys.js';
 import { RedisStore } from './redis-store.js';
 import { SqliteStore } from './sqlite-store.js';
-import type { TableStore } from './store.js';
-import { unavailableOnFailure } from './store-unavailable.js';
+import { unavailableOnFailure } from './storage-errors.js';
 
 /** What the backend needs from the settings. */
 export interface BackendConfig {

@@ -5,7 +5,7 @@
 import Database from 'libsql';
 
 import { StartupError } from './sqlite-open.js';
-import { errorCode } from './store-unavailable.js';
+import { errorCode } from './storage-errors.js';
 
 /** The folder held; `release` lets it go (libsql frees a connection's file, and so its lock, only when collected). */
 export interface FolderLock {

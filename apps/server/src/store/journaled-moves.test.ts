@@ -11,12 +11,12 @@ import { fileURLToPath } from 'node:url';
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 
+import type { StoredTable } from '../tables/store.js';
+import { StoreUnavailable } from '../tables/store-unavailable.js';
 import { mountSmallDisk } from '../testing/failing-storage.js';
 import { storedTable, useCleanups } from '../testing/store-fixtures.js';
 import { databasePath } from './sqlite-open.js';
 import { journalPath, SqliteStore } from './sqlite-store.js';
-import type { StoredTable } from './store.js';
-import { StoreUnavailable } from './store-unavailable.js';
 
 const { cleanups, tempDir } = useCleanups('fg-journal-store-');
 

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
+import type { StoredTable } from '../tables/store.js';
+import { StoreUnavailable } from '../tables/store-unavailable.js';
 import { holdLock, mountSmallDisk, type SmallDisk } from '../testing/failing-storage.js';
 import { storedTable, useCleanups } from '../testing/store-fixtures.js';
 import { databasePath, StartupError } from './sqlite-open.js';
 import { SqliteStore } from './sqlite-store.js';
-import type { StoredTable } from './store.js';
-import { StoreUnavailable } from './store-unavailable.js';
 
 const { cleanups, tempDir } = useCleanups('fg-fail-');
 

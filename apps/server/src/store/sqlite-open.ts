@@ -5,7 +5,7 @@ import { basename, join, resolve } from 'node:path';
 import Database from 'libsql';
 
 import { addMissingColumns } from './sqlite-migrate.js';
-import { errorCode } from './store-unavailable.js';
+import { errorCode } from './storage-errors.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (

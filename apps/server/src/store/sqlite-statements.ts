@@ -2,10 +2,10 @@
 import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type Database from 'libsql';
 
-import type { Takeback } from './events.js';
+import type { Takeback } from '../tables/events.js';
+import type { ComputerSeat, StoredCorrespondence, StoredTable } from '../tables/store.js';
 import type { JournalEntry } from './move-journal.js';
 import { atomic } from './sqlite-transaction.js';
-import type { ComputerSeat, StoredCorrespondence, StoredTable } from './store.js';
 
 /** A row of `tables` as SQLite gives it. */
 export interface TableRow {

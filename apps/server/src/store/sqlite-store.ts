@@ -8,6 +8,8 @@ import type { Side } from '@fg/rules';
 import type Database from 'libsql';
 
 import { SqlitePushSubscriptions } from '../push/sqlite-push-subscriptions.js';
+import type { StoredTable, TableStore } from '../tables/store.js';
+import { StoreUnavailable } from '../tables/store-unavailable.js';
 import { Checkpointer } from './checkpointer.js';
 import { CommitBatch } from './commit-batch.js';
 import { FileIdentity } from './file-identity.js';
@@ -18,8 +20,7 @@ import { databasePath, openDatabase } from './sqlite-open.js';
 import type { CompositeOperations, Statements, TableRow } from './sqlite-statements.js';
 import { compositeOperations, MoveCopier, prepareStatements, tableFromRow } from './sqlite-statements.js';
 import { atomic } from './sqlite-transaction.js';
-import type { StoredTable, TableStore } from './store.js';
-import { describeStorageError, StoreUnavailable } from './store-unavailable.js';
+import { describeStorageError } from './storage-errors.js';
 
 /** Settings of the store besides its folder. */
 export interface SqliteStoreOptions {

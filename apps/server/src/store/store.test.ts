@@ -5,9 +5,9 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import type { StoredTable, TableStore } from '../tables/store.js';
 import { MemoryStore } from './memory-store.js';
 import { SqliteStore } from './sqlite-store.js';
-import type { StoredTable, TableStore } from './store.js';
 
 const folders: string[] = [];
 afterEach(() => {

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 
 import type { Side } from '@fg/rules';
 
-import type { TableBus } from '../store/bus.js';
+import type { TableBus } from './bus.js';
 import type { SolvedCheck } from './new-table.js';
 import type { TableObserver } from './table-observer.js';
 

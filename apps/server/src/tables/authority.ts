@@ -15,11 +15,10 @@ import type {
 } from '@fg/protocol';
 import { type Side, SIDES } from '@fg/rules';
 
-import type { TableBus } from '../store/bus.js';
 import { MemoryBus } from '../store/memory-bus.js';
-import type { StoredTable, TableStore } from '../store/store.js';
 import { type Answer, done, refuse } from './answer.js';
 import { type AuthorityOptions, cryptoSide } from './authority-options.js';
+import type { TableBus } from './bus.js';
 import { ChangePath, type Committed, lostRace } from './change-path.js';
 import { correspondenceDeadline, dueAt } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
@@ -27,6 +26,7 @@ import type { Member } from './member.js';
 import { sendRematch, sendTo } from './messages.js';
 import { NOTHING_SOLVED, type SolvedCheck, tableFromBody } from './new-table.js';
 import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
+import type { StoredTable, TableStore } from './store.js';
 import { TableCache } from './table-cache.js';
 import { DeadlineTimers } from './table-clock.js';
 import { type TableObserver, tellCommitted, tellObservers } from './table-observer.js';

@@ -4,14 +4,14 @@
 import type { SocketErrorCode } from '@fg/protocol';
 import { type Game, opponent } from '@fg/rules';
 
-import type { BusMessage, TableBus } from '../store/bus.js';
-import type { TableEvent, TableEventOf } from '../store/events.js';
-import type { TableStore } from '../store/store.js';
 import { type Answer, done } from './answer.js';
+import type { BusMessage, TableBus } from './bus.js';
 import { type DeadlineRules, dueEvent } from './deadlines.js';
+import type { TableEvent, TableEventOf } from './events.js';
 import { evolve } from './evolve.js';
 import { newStoredTable } from './new-table.js';
 import { newTableId, rematchToken } from './seat-tokens.js';
+import type { TableStore } from './store.js';
 import type { TableCache } from './table-cache.js';
 import type { LiveTable } from './table-state.js';
 import { announce, writeEvent } from './write-event.js';

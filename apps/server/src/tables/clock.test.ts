@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import type { StoredTable } from '../store/store.js';
 import {
   type Clock,
   clockAfterMove,
@@ -12,6 +11,7 @@ import {
   stopClock,
   timeLeft,
 } from './clock.js';
+import type { StoredTable } from './store.js';
 import { nextClock, storedClock } from './table-clock.js';
 
 const T0 = 1_700_000_000_000;

@@ -5,9 +5,9 @@
 import type { GameResult } from '@fg/protocol';
 import { getVariant, opponent, type Side } from '@fg/rules';
 
-import type { TableEventOf } from '../store/events.js';
-import type { StoredTable } from '../store/store.js';
 import { type Clock, deadline } from './clock.js';
+import type { TableEventOf } from './events.js';
+import type { StoredTable } from './store.js';
 
 /** The deadline rules of the authority. */
 export interface DeadlineRules {

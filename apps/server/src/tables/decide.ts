@@ -4,8 +4,8 @@
 import type { ClientMessageOf, GameResult, SocketErrorCode } from '@fg/protocol';
 import { type Game, makeMoveText, opponent, playPoints, type Side } from '@fg/rules';
 
-import type { TableEvent } from '../store/events.js';
 import { type Refusal, refuse } from './answer.js';
+import type { TableEvent } from './events.js';
 import { hashToken, rematchToken } from './seat-tokens.js';
 import {
   type DerivedGame,

@@ -4,8 +4,8 @@
 // missed: the store has the truth).
 import { appended, opponent } from '@fg/rules';
 
-import type { TableEvent } from '../store/events.js';
-import type { StoredTable } from '../store/store.js';
+import type { TableEvent } from './events.js';
+import type { StoredTable } from './store.js';
 import type { TableFacts } from './table-state.js';
 
 /** What an event does to facts: the new facts, or why there are none. */

@@ -3,9 +3,9 @@ import { type CreateTableBody, PERFECT_LEVEL } from '@fg/protocol';
 import { getVariant, opponent, type Side, type Variant } from '@fg/rules';
 
 import type { Solutions } from '../solution/solutions.js';
-import type { StoredTable } from '../store/store.js';
 import { type Answer, done, refuse } from './answer.js';
 import { hashToken, newTableId, newToken } from './seat-tokens.js';
+import type { StoredTable } from './store.js';
 
 /** What a table may be created with besides its seats (v1.1). */
 export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer' | 'correspondence'>;

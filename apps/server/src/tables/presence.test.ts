@@ -1,7 +1,7 @@
 // Other instances' reports of their connections at a table, taken in the order they were made.
 import { describe, expect, it } from 'vitest';
 
-import type { InstancePresence } from '../store/events.js';
+import type { InstancePresence } from './events.js';
 import { TablePresence } from './presence.js';
 
 const report = (geese: number, serial?: number): InstancePresence =>

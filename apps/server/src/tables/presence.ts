@@ -3,7 +3,7 @@
 import type { Seats } from '@fg/protocol';
 import { type Side, SIDES } from '@fg/rules';
 
-import type { InstancePresence } from '../store/events.js';
+import type { InstancePresence } from './events.js';
 import type { Member, Seating } from './member.js';
 
 // One count for the process rather than a table: the instance id is the process's, so its serials keep rising

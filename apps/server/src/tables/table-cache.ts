@@ -3,12 +3,12 @@
 // members here of every change through the one transition. Presence is coalesced here, table-wide.
 import type { Game } from '@fg/rules';
 
-import type { SharedFacts, TableBus } from '../store/bus.js';
-import type { InstancePresence } from '../store/events.js';
-import type { StoredTable, TableStore } from '../store/store.js';
+import type { SharedFacts, TableBus } from './bus.js';
+import type { InstancePresence } from './events.js';
 import { encode } from './member.js';
 import { broadcast, sendRematch } from './messages.js';
 import { samePresence } from './presence.js';
+import type { StoredTable, TableStore } from './store.js';
 import { factsOf, type LiveTable, liveTable, type TableFacts } from './table-state.js';
 import { transition } from './table-transition.js';
 import { presenceMessage, tableView } from './views.js';

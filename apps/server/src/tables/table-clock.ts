@@ -4,8 +4,8 @@
 import type { ClockView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
 
-import type { StoredTable } from '../store/store.js';
 import { type Clock, clockAfterMove, clockView, replayClock, stopClock } from './clock.js';
+import type { StoredTable } from './store.js';
 
 /** v1.2: ply -> when the last takeback to it was stored; the clock of that ply restarts then. */
 function resumedAt(stored: Pick<StoredTable, 'takebacks'>): Map<number, number> {

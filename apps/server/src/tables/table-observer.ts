@@ -2,9 +2,9 @@
 // at a table. Plain facts, not the authority's own state, so observers need not follow how it keeps tables.
 import type { Side } from '@fg/rules';
 
-import type { TableEvent } from '../store/events.js';
-import type { StoredTable } from '../store/store.js';
 import { correspondenceDeadline } from './deadlines.js';
+import type { TableEvent } from './events.js';
+import type { StoredTable } from './store.js';
 import type { LiveTable } from './table-state.js';
 
 /** A table's facts after a change: as stored, plus who is there now. */

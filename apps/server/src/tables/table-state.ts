@@ -3,11 +3,11 @@
 import type { TableView } from '@fg/protocol';
 import { type Game, opponent, replayRecord, type Side } from '@fg/rules';
 
-import type { SharedFacts } from '../store/bus.js';
-import type { Offer } from '../store/events.js';
-import type { StoredTable } from '../store/store.js';
+import type { SharedFacts } from './bus.js';
 import type { Clock } from './clock.js';
+import type { Offer } from './events.js';
 import { TablePresence } from './presence.js';
+import type { StoredTable } from './store.js';
 import { storedClock } from './table-clock.js';
 
 /** What every instance agrees on: the stored table and the table-wide facts of the bus. */

@@ -4,7 +4,7 @@
 import { movedMessage, type ServerMessage, type ServerMessageOf } from '@fg/protocol';
 import { opponent, playMoveText, SIDES } from '@fg/rules';
 
-import type { StoredTable } from '../store/store.js';
+import type { StoredTable } from './store.js';
 import { clockFieldsOf, nextClock } from './table-clock.js';
 import {
   type DerivedGame,

@@ -5,8 +5,8 @@ import { type RecordResponse, type Seats, type ServerMessageOf, tableStatus, typ
 import { applyServerMessage } from '@fg/protocol/apply-message';
 import { makePosition, SIDES } from '@fg/rules';
 
-import type { StoredTable } from '../store/store.js';
 import { correspondenceDeadline } from './deadlines.js';
+import type { StoredTable } from './store.js';
 import { clockFieldsOf } from './table-clock.js';
 import type { TableSnapshot } from './table-observer.js';
 import { type LiveTable, standingOffer, standingTakeback } from './table-state.js';

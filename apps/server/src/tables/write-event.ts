@@ -3,9 +3,9 @@
 // The one place the authority writes; a new kind of event adds its write here.
 import { opponent, type Side } from '@fg/rules';
 
-import type { TableBus } from '../store/bus.js';
-import { STORED_EVENTS, type TableEvent } from '../store/events.js';
-import type { TableStore } from '../store/store.js';
+import type { TableBus } from './bus.js';
+import { STORED_EVENTS, type TableEvent } from './events.js';
+import type { TableStore } from './store.js';
 
 /** What a write answered: whether it was taken (false: the compare-and-set lost), and a rematch's requests. */
 export interface Written {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { afterEach } from 'vitest';
 
-import type { StoredTable } from '../store/store.js';
+import type { StoredTable } from '../tables/store.js';
 
 /** A new standard table with both seats taken and no move; `fields` replace any part. */
 export const storedTable = (id: string, fields: Partial<StoredTable> = {}): StoredTable => ({

@@ -1,10 +1,6 @@
-// The one error a store rejects with when storage fails (locked, full, damaged, gone): callers answer
-// `unavailable` (docs/protocol.md) and the operation changed nothing.
-
-/** A store operation that did not happen because the storage could not do it. */
-export class StoreUnavailable extends Error {
-  override readonly name = 'StoreUnavailable';
-}
+// What the adapters make of their storage's failures: the error's code, a few words for it, and a store whose
+// every rejection is the core's `StoreUnavailable` (tables/store-unavailable.ts).
+import { StoreUnavailable } from '../tables/store-unavailable.js';
 
 /** The `code` of an error (SQLite's `SQLITE_BUSY`, Node's `EMFILE`), or ''. */
 export function errorCode(error: unknown): string {
