@@ -70,12 +70,12 @@ describe('the move journal of the SQLite store', () => {
     await store.insertTable(table());
     expect(await play(store, 0, 6)).toEqual([true, true, true, true, true, true]);
     expect(journalText(dir).split('\n')).toEqual([
-      `${ID}\t0\td4-d5\t100`,
-      `${ID}\t1\ta3-a4\t101`,
-      `${ID}\t2\td5-d6\t102`,
-      `${ID}\t3\ta4-a5\t103`,
-      `${ID}\t4\td6-d7\t104`,
-      `${ID}\t5\ta5-a6\t105`,
+      `${ID}\t0\td4-d5\t100\t0`,
+      `${ID}\t1\ta3-a4\t101\t0`,
+      `${ID}\t2\td5-d6\t102\t0`,
+      `${ID}\t3\ta4-a5\t103\t0`,
+      `${ID}\t4\td6-d7\t104\t0`,
+      `${ID}\t5\ta5-a6\t105\t0`,
       '',
     ]);
     const loaded = await store.loadTable(ID);
@@ -119,7 +119,7 @@ describe('the move journal of the SQLite store', () => {
       journalText(dir)
         .split('\n')
         .filter((line) => line.startsWith(other)),
-    ).toEqual([`${other}\t0\td4-d5\t100`, `${other}\t1\ta3-a4\t101`]);
+    ).toEqual([`${other}\t0\td4-d5\t100\t0`, `${other}\t1\ta3-a4\t101\t0`]);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(inDatabase(other)).toEqual([
       { ply: 0, move: 'd4-d5', at: 100 },
@@ -190,6 +190,41 @@ describe('the move journal of the SQLite store', () => {
     expect((await restarted.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 5));
     expect(await play(restarted, 5, 7)).toEqual([true, true]);
     expect((await restarted.loadTable(ID))!.moves).toEqual(MOVES.slice(0, 7));
+  });
+
+  // A takeback of moves copied from the journal while another table's line keeps the file from being emptied: the
+  // start after a kill -9 must not bring the undone moves back, nor put an old line after the new moves.
+  it.each([
+    ['the undone moves stay undone', 0, []],
+    ['the moves after the takeback are kept, and nothing after them', 1, ['c3-c4', 'e3-e4']],
+    ['a second takeback too', 2, ['c3-c4', 'e3-e4']],
+  ])('after a takeback and a kill -9: %s', async (_name, rounds, moves) => {
+    const dir = tempDir();
+    const other = 'bbbbbbbbbbbb';
+    const killed = await runStoreProcess(
+      dir,
+      `await store.insertTable(${JSON.stringify(table())});
+       await store.insertTable(${JSON.stringify(table(other))});
+       await store.appendMove('${ID}', 0, 'd4-d5', null, 100);
+       await store.appendMove('${ID}', 1, 'a3-a4', null, 101);
+       await store.appendMove('${other}', 0, 'd4-d5', null, 102);
+       await store.takeBack('${ID}', 2, 0, 103);
+       const rounds = ${rounds};
+       if (rounds > 0) {
+         await store.appendMove('${ID}', 0, 'c3-c4', null, 104);
+         await store.appendMove('${ID}', 1, 'e3-e4', null, 105);
+       }
+       if (rounds > 1) {
+         await store.takeBack('${ID}', 2, 0, 106);
+         await store.appendMove('${ID}', 0, 'c3-c4', null, 107);
+         await store.appendMove('${ID}', 1, 'e3-e4', null, 108);
+       }
+       process.kill(process.pid, 'SIGKILL');`,
+    );
+    expect(killed.signal).toBe('SIGKILL');
+    const restarted = open(dir);
+    expect((await restarted.loadTable(ID))!.moves).toEqual(moves);
+    expect((await restarted.loadTable(other))!.moves).toEqual(['d4-d5']);
   });
 
   it('keeps a second process off the folder while one has it', async () => {

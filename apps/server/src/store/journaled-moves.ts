@@ -16,6 +16,12 @@ interface Waiting {
   readonly reject: (error: unknown) => void;
 }
 
+/** What the journal knows of a table changed only by ordinary moves: its next ply and its count of takebacks. */
+export interface Known {
+  ply: number;
+  readonly takebacks: number;
+}
+
 /** What the journal needs of its store. */
 export interface JournalHooks {
   /** Why the store's files are no longer the ones it opened, or null. */
@@ -41,7 +47,7 @@ const MAX_UNAPPLIED = 50_000;
 export class JournaledMoves {
   readonly #journal: MoveJournal;
   readonly #hooks: JournalHooks;
-  readonly #next = new Map<string, number>(); // table -> its next ply, while only ordinary moves change it
+  readonly #next = new Map<string, Known>(); // table -> its next ply, while only ordinary moves change it
   #waiting: Waiting[] = []; // not yet written
   readonly #unapplied = new Map<string, JournalEntry[]>(); // table -> its moves in the file, not yet in the database
   #unappliedCount = 0;
@@ -61,11 +67,13 @@ export class JournaledMoves {
   }
 
   /** Acknowledges an ordinary move through the journal if its table's next ply is known to be its ply; else null. */
-  tryAppend(entry: JournalEntry): Promise<boolean> | null {
-    if (this.#next.get(entry.id) !== entry.ply) return null;
+  tryAppend(id: string, ply: number, move: string, at: number | null): Promise<boolean> | null {
+    const known = this.#next.get(id);
+    if (known?.ply !== ply) return null;
     // The database has not taken a copy for long (another process's lock): moves wait for it, and fail with it.
     if (this.#unappliedCount >= MAX_UNAPPLIED) return null;
-    this.#next.set(entry.id, entry.ply + 1);
+    known.ply = ply + 1;
+    const entry: JournalEntry = { id, ply, move, at, takebacks: known.takebacks };
     return new Promise<boolean>((resolve, reject) => {
       this.#waiting.push({ entry, resolve, reject });
       this.#turn.request(); // moves of one turn of the event loop share one write
@@ -79,12 +87,12 @@ export class JournaledMoves {
     return mark;
   }
 
-  /** The ordinary write of `mark` is done: it stored `nextPly - 1` (null: it did not, or failed); later moves may use
-   * the journal unless the table was forgotten since the mark. */
-  learned(id: string, nextPly: number | null, mark: number): void {
+  /** The ordinary write of `mark` is done: it stored `next.ply - 1` (null: it did not, or failed) and the table has
+   * `next.takebacks`; later moves may use the journal unless the table was forgotten since the mark. */
+  learned(id: string, next: Known | null, mark: number): void {
     if (this.#marks.get(id) !== mark) return;
     this.#marks.delete(id);
-    if (nextPly !== null) this.#next.set(id, nextPly);
+    if (next !== null) this.#next.set(id, { ply: next.ply, takebacks: next.takebacks });
   }
 
   /** The table changes other than by an ordinary move: its next move goes through the database again, after its

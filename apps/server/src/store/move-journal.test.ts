@@ -26,11 +26,20 @@ const open = (path: string): MoveJournal => {
 
 describe('journal lines', () => {
   it.each([
-    [{ id: 'aaaaaaaaaaaa', ply: 0, move: 'd4-d5', at: 1700000000000 }, 'aaaaaaaaaaaa\t0\td4-d5\t1700000000000\n'],
-    [{ id: 'A_b-c0123456', ply: 41, move: 'c3xe3xe5', at: null }, 'A_b-c0123456\t41\tc3xe3xe5\t\n'],
+    [
+      { id: 'aaaaaaaaaaaa', ply: 0, move: 'd4-d5', at: 1700000000000, takebacks: 0 },
+      'aaaaaaaaaaaa\t0\td4-d5\t1700000000000\t0\n',
+    ],
+    [{ id: 'A_b-c0123456', ply: 41, move: 'c3xe3xe5', at: null, takebacks: 3 }, 'A_b-c0123456\t41\tc3xe3xe5\t\t3\n'],
   ])('writes %o as one line and reads it back', (entry, line) => {
     expect(journalLine(entry)).toBe(line);
     expect(parseJournal(line)).toEqual([entry]);
+  });
+
+  it('reads a line written before lines counted takebacks, its count unknown', () => {
+    expect(parseJournal('aaaaaaaaaaaa\t2\td4-d5\t17\n')).toEqual([
+      { id: 'aaaaaaaaaaaa', ply: 2, move: 'd4-d5', at: 17, takebacks: null },
+    ]);
   });
 
   it.each([
@@ -50,16 +59,16 @@ describe('the journal file', () => {
   it('keeps appended lines across a reopen, and is empty once cleared', () => {
     const path = tempFile();
     const journal = open(path);
-    journal.append(journalLine({ id: 'aaaaaaaaaaaa', ply: 0, move: 'd4-d5', at: 5 }));
-    journal.append(journalLine({ id: 'aaaaaaaaaaaa', ply: 1, move: 'a3-a4', at: 6 }));
+    journal.append(journalLine({ id: 'aaaaaaaaaaaa', ply: 0, move: 'd4-d5', at: 5, takebacks: 0 }));
+    journal.append(journalLine({ id: 'aaaaaaaaaaaa', ply: 1, move: 'a3-a4', at: 6, takebacks: 0 }));
     expect(open(path).read()).toEqual([
-      { id: 'aaaaaaaaaaaa', ply: 0, move: 'd4-d5', at: 5 },
-      { id: 'aaaaaaaaaaaa', ply: 1, move: 'a3-a4', at: 6 },
+      { id: 'aaaaaaaaaaaa', ply: 0, move: 'd4-d5', at: 5, takebacks: 0 },
+      { id: 'aaaaaaaaaaaa', ply: 1, move: 'a3-a4', at: 6, takebacks: 0 },
     ]);
     journal.clear();
     expect(readFileSync(path, 'utf8')).toBe('');
-    journal.append(journalLine({ id: 'bbbbbbbbbbbb', ply: 0, move: 'd4-d5', at: 7 }));
-    expect(readFileSync(path, 'utf8')).toBe('bbbbbbbbbbbb\t0\td4-d5\t7\n');
+    journal.append(journalLine({ id: 'bbbbbbbbbbbb', ply: 0, move: 'd4-d5', at: 7, takebacks: 0 }));
+    expect(readFileSync(path, 'utf8')).toBe('bbbbbbbbbbbb\t0\td4-d5\t7\t0\n');
   });
 
   it.each([

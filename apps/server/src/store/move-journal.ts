@@ -5,19 +5,27 @@
 // start copies what the file holds into the database before anything else.
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 
-/** One journaled move: the table, its ply, the move's text and when it was played (null: not recorded). */
+/**
+ * One journaled move: the table, its ply, the move's text, when it was played (null: not recorded), and how many
+ * takebacks the table had stored before it (null: a line of a journal written before lines said so).
+ */
 export interface JournalEntry {
   readonly id: string;
   readonly ply: number;
   readonly move: string;
   readonly at: number | null;
+  readonly takebacks: number | null;
 }
 
-const LINE = /^([A-Za-z0-9_-]{1,64})\t(\d{1,6})\t([a-z0-9x-]{1,400})\t(\d{0,16})$/;
+const LINE = /^([A-Za-z0-9_-]{1,64})\t(\d{1,6})\t([a-z0-9x-]{1,400})\t(\d{0,16})(?:\t(\d{1,6}))?$/;
 
-/** One line of the file: tab-separated, no character of an id or a move can be a tab or a newline. */
+/**
+ * One line of the file: tab-separated, no character of an id or a move can be a tab or a newline. The count of
+ * takebacks tells a start which lines a takeback undid after they were copied: a line whose count is no longer the
+ * table's was copied, then taken back, and must not come back (its ply alone cannot tell).
+ */
 export function journalLine(entry: JournalEntry): string {
-  return `${entry.id}\t${entry.ply}\t${entry.move}\t${entry.at ?? ''}\n`;
+  return `${entry.id}\t${entry.ply}\t${entry.move}\t${entry.at ?? ''}\t${entry.takebacks ?? 0}\n`;
 }
 
 /** The entries of a journal's text; a line cut short by a crash (the last, without its newline) is left out. */
@@ -28,7 +36,13 @@ export function parseJournal(text: string): JournalEntry[] {
   for (const line of lines) {
     const match = LINE.exec(line);
     if (!match) continue; // not written by this server: nothing to copy
-    entries.push({ id: match[1]!, ply: Number(match[2]), move: match[3]!, at: match[4] ? Number(match[4]) : null });
+    entries.push({
+      id: match[1]!,
+      ply: Number(match[2]),
+      move: match[3]!,
+      at: match[4] ? Number(match[4]) : null,
+      takebacks: match[5] ? Number(match[5]) : null,
+    });
   }
   return entries;
 }

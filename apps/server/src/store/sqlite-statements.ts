@@ -44,6 +44,16 @@ export function prepareStatements(db: Database.Database) {
        WHERE EXISTS (SELECT 1 FROM tables WHERE id = @id AND result IS NULL)
          AND (@ply = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = @id AND ply = @ply - 1))`,
     ),
+    // The same, at a start, for a journal line: only while the table has the count of takebacks the line was
+    // written with (a line copied, then taken back, stays undone).
+    appendAfterTakebacks: db.prepare<{ id: string; ply: number; move: string; at: number | null; takebacks: number }>(
+      `INSERT OR IGNORE INTO moves (table_id, ply, move, at)
+       SELECT @id, @ply, @move, @at
+       WHERE EXISTS (SELECT 1 FROM tables WHERE id = @id AND result IS NULL
+                       AND coalesce(json_array_length(takebacks), 0) = @takebacks)
+         AND (@ply = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = @id AND ply = @ply - 1))`,
+    ),
+    takebacksOf: db.prepare<[string]>('SELECT coalesce(json_array_length(takebacks), 0) AS n FROM tables WHERE id = ?'),
     takeFox: db.prepare('UPDATE tables SET fox_token = ?, fox_at = ? WHERE id = ? AND fox_token IS NULL'),
     takeGeese: db.prepare('UPDATE tables SET geese_token = ?, geese_at = ? WHERE id = ? AND geese_token IS NULL'),
     finish: db.prepare('UPDATE tables SET result = ?, ended_at = ? WHERE id = ? AND result IS NULL'),
@@ -141,7 +151,9 @@ export function compositeOperations(db: Database.Database, s: Statements) {
     }
     return ids;
   });
-  return { appendMove, insertTable, takeBack, removeWaiting };
+  /** How many takebacks the table has stored (0 for a table that is not there). */
+  const takebacksOf = (id: string): number => (s.takebacksOf.get(id) as { n: number } | undefined)?.n ?? 0;
+  return { appendMove, insertTable, takeBack, removeWaiting, takebacksOf };
 }
 
 /** The composite operations of a store. */

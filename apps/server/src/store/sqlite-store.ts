@@ -14,7 +14,7 @@ import { Checkpointer } from './checkpointer.js';
 import { CommitBatch } from './commit-batch.js';
 import { FileIdentity } from './file-identity.js';
 import { type FolderLock, lockFolder } from './folder-lock.js';
-import { JournaledMoves } from './journaled-moves.js';
+import { JournaledMoves, type Known } from './journaled-moves.js';
 import { MoveJournal } from './move-journal.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
 import type { CompositeOperations, Statements, TableRow } from './sqlite-statements.js';
@@ -111,10 +111,14 @@ export class SqliteStore implements TableStore {
     const journal = new MoveJournal(path, sync);
     const entries = journal.read();
     if (entries.length > 0) {
-      const append = this.#statements.append;
+      const { append, appendAfterTakebacks } = this.#statements;
       atomic(this.#db, () => {
-        // The compare-and-set of each move again: a move copied before the stop is skipped.
-        for (const { id, ply, move, at } of entries) append.run({ id, ply, move, at });
+        // The compare-and-set of each move again: a move copied before the stop is skipped, and so is one copied,
+        // then taken back (its count of takebacks is no longer the table's).
+        for (const { id, ply, move, at, takebacks } of entries) {
+          if (takebacks === null) append.run({ id, ply, move, at });
+          else appendAfterTakebacks.run({ id, ply, move, at, takebacks });
+        }
       })();
     }
     journal.clear();
@@ -158,12 +162,12 @@ export class SqliteStore implements TableStore {
    * Stores a change of one table through SQLite; `nextPly` says from its value whether the table's next ply is then
    * known (null: it is not), so that later ordinary moves may go to the journal.
    */
-  async #storeAndLearn<T>(id: string, operation: () => T, nextPly: (value: T) => number | null): Promise<T> {
+  async #storeAndLearn<T>(id: string, operation: () => T, nextPly: (value: T) => Known | null): Promise<T> {
     const moves = this.#moves;
     if (!moves) return this.#run(operation);
     moves.forget(id);
     const mark = moves.mark(id);
-    let next: number | null = null;
+    let next: Known | null = null;
     try {
       const value = await this.#run(operation);
       next = nextPly(value);
@@ -178,7 +182,7 @@ export class SqliteStore implements TableStore {
     await this.#storeAndLearn(
       table.id,
       () => this.#ops.insertTable(table),
-      () => (table.result === null ? table.moves.length : null),
+      () => (table.result === null ? { ply: table.moves.length, takebacks: table.takebacks?.length ?? 0 } : null),
     );
   }
 
@@ -195,14 +199,27 @@ export class SqliteStore implements TableStore {
     const moves = this.#moves;
     if (moves && result === null && !this.#lost) {
       // The journal's own promise, not one of an async function resolved with it (two more microtask turns).
-      const journaled = moves.tryAppend({ id, ply, move, at: at ?? null });
+      const journaled = moves.tryAppend(id, ply, move, at ?? null);
       if (journaled) return journaled;
     }
+    if (result === null) return this.#appendAndLearn(id, ply, move, at ?? null);
+    // An ending: the table's journaled moves go in first, and its next ply is not known after it.
     return this.#storeAndLearn(
       id,
       () => this.#ops.appendMove(id, ply, move, result, at ?? null),
-      (stored) => (stored && result === null ? ply + 1 : null),
+      () => null,
     );
+  }
+
+  /** An ordinary move through SQLite; the table's count of takebacks, read in its transaction, goes into the journal
+   * lines of the moves after it. */
+  async #appendAndLearn(id: string, ply: number, move: string, at: number | null): Promise<boolean> {
+    const takebacks = await this.#storeAndLearn(
+      id,
+      () => (this.#ops.appendMove(id, ply, move, null, at) ? this.#ops.takebacksOf(id) : null),
+      (count) => (count === null ? null : { ply: ply + 1, takebacks: count }),
+    );
+    return takebacks !== null;
   }
 
   async takeSeat(id: string, side: Side, tokenHash: string, at?: number): Promise<boolean> {
