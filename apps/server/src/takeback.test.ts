@@ -166,6 +166,19 @@ describe('the computer (v1.2)', () => {
     await server.close();
   });
 
+  it('moves again after each takeback of two plies (the player’s own turn), in the position taken back to', async () => {
+    const { server, fox } = await againstComputer();
+    for (const [round, first] of ['d4-d5', 'd4-c4', 'd4-e4', 'd4-d5'].entries()) {
+      fox.send({ type: 'move', ply: 0, path: first.split('-') });
+      expect((await fox.next('moved', (m) => m.ply === 0, 10_000)).move).toBe(first);
+      expect((await fox.next('moved', (m) => m.ply === 1, 10_000)).side).toBe('geese');
+      if (round === 3) break;
+      fox.send({ type: 'takeback-offer' });
+      expect((await fox.next('taken-back', () => true, 10_000)).table).toMatchObject({ ply: 0, moves: [] });
+    }
+    await server.close();
+  });
+
   it('declines a draw at level 1 before move 20, and says so', async () => {
     const { server, fox } = await againstComputer();
     fox.send({ type: 'draw-offer' });

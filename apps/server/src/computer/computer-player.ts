@@ -32,6 +32,9 @@ export class ComputerPlayer implements Member {
   readonly #deps: PlayerDeps;
   #table: TableView | null = null;
   #thinkingAt = -1; // the ply a move is being chosen for
+  // Counts the takebacks heard: a ply is thought about once per line of play, and a move chosen before a takeback is
+  // not sent into the line after it, even at the same ply (the position there may differ).
+  #line = 0;
   #moving: Promise<void> = Promise.resolve(); // the last move being chosen and sent
   #othersThere = false; // the opponent or a spectator is connected, as the last welcome or presence said
   #holding = false; // this instance holds the table's lease: it thinks and plays
@@ -102,9 +105,13 @@ export class ComputerPlayer implements Member {
         this.#othersThere = this.#someoneElse(message.seats, message.spectators);
         this.#watchCompany();
         return;
+      case 'taken-back':
+        this.#line++;
+        this.#thinkingAt = -1;
+        this.#watchCompany();
+        break;
       case 'moved':
       case 'ended':
-      case 'taken-back':
         this.#watchCompany();
         break;
       case 'draw-offered':
@@ -204,17 +211,19 @@ export class ComputerPlayer implements Member {
       .catch((error: unknown) => this.#deps.onError(error, `computer lease ${this.tableId}`));
   }
 
-  /** Thinks when it is the computer's turn in a running game, once per ply; only the lease's holder does. */
+  /** Thinks when it is the computer's turn in a running game, once per ply of a line of play; only the lease's
+   * holder does. */
   #considerMove(): void {
     const table = this.#table;
     if (!this.#holding || !table || table.status !== 'playing' || table.turn !== this.side) return;
     if (this.#thinkingAt === table.ply) return;
     const ply = table.ply;
+    const line = this.#line;
     this.#thinkingAt = ply;
     this.#moving = this.#deps
       .think(this.#task('move', table))
       .then(async (answer) => {
-        if (answer.kind === 'move' && this.#table?.ply === ply)
+        if (answer.kind === 'move' && this.#table?.ply === ply && this.#line === line)
           await this.#send({ type: 'move', ply, path: answer.points });
       })
       .catch((error: unknown) => this.#fault(error, `computer move ${this.tableId}`));
