@@ -35,4 +35,7 @@ page=$(curl -sf -H 'accept: text/html' "http://127.0.0.1:$port/t/some-table-id")
 status=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'content-type: application/json' \
   -d '{"variant":"standard"}' "http://127.0.0.1:$port/api/tables")
 [ "$status" = 201 ] || fail "POST /api/tables answered $status"
+# No table on a new machine: the server builds one in the background (or says why it cannot) while it serves.
+build=$(curl -sf "http://127.0.0.1:$port/api/solution/status") || fail "no GET /api/solution/status"
+[[ "$build" =~ \"state\":\"(building|short)\" ]] || fail "the solution is not being built: $build"
 echo "fresh start: pnpm start on a fresh clone with an empty package store served the app after $((SECONDS - started)) s"

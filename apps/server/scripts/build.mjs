@@ -27,6 +27,7 @@ const entries = {
   'think-worker': 'src/computer/think-thread.ts',
   'preview-worker': 'src/preview/preview-thread.ts',
   'checkpoint-worker': 'src/store/checkpoint-worker.mjs',
+  'solve-worker': 'src/solution/solve-thread.ts',
 };
 
 const started = performance.now();

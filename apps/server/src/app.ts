@@ -44,7 +44,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   keepTcpDeadlines(app.server, { firstByteMs: config.firstByteMs, headersMs: config.headersMs });
   const throttle = new LogThrottle();
   const services = await openServices(config, deps, app.log, throttle);
-  const { backend, lobby, computers, authority, solutions, push } = services;
+  const { backend, lobby, computers, authority, solutions, build, push } = services;
   const store = backend.store;
   app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
   const connections = new Connections({
@@ -58,6 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     connections.stop();
     authority.close();
     await backend.close();
+    await build.close();
     solutions.close(); // v1.2
   });
 
@@ -75,7 +76,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     throttle,
     solutions,
   });
-  registerSolutionRoutes(app, authority, solutions); // v1.2
+  registerSolutionRoutes(app, authority, solutions, build); // v1.2
   registerLobbyRoutes(app, lobby, { connections }); // v1.1
   registerGameRecordRoute(app, authority);
   registerPushRoutes(app, {

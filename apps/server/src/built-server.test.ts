@@ -39,7 +39,13 @@ async function start(port: number): Promise<ServerProcess> {
 
 describe('the built server (dist/server.mjs)', () => {
   it('is built to plain JavaScript that loads no TypeScript at run time', () => {
-    for (const file of ['server.mjs', 'think-worker.mjs', 'preview-worker.mjs', 'checkpoint-worker.mjs']) {
+    for (const file of [
+      'server.mjs',
+      'think-worker.mjs',
+      'preview-worker.mjs',
+      'checkpoint-worker.mjs',
+      'solve-worker.mjs',
+    ]) {
       const code = readFileSync(join(SERVER_DIR, 'dist', file), 'utf8');
       expect(code, file).not.toMatch(/["']tsx(\/[\w/]+)?["']/); // no tsx loader
       expect(code, file).not.toMatch(/import\(["'][^"']+\.ts["']\)/); // no TypeScript module loaded later

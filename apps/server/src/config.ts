@@ -16,6 +16,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** v1.2: where the solution tables are (docs/solution.md); unset: DATA_DIR/solutions. */
   SOLUTION_DIR: z.string().min(1).optional(),
+  /** `on`: a server with no 13-geese table builds it in the background (docs/solution.md); `off`: never. */
+  SOLVE: z.enum(['on', 'off']).default('on'),
+  /** The background build's last tier: less than 13 builds a test-size table (tests, demos); unset: the whole table. */
+  SOLVE_UP_TO: z.coerce.number().int().min(4).max(13).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json', 'auto']).default('auto'),
   ABANDON_SECONDS: intFrom(60),
@@ -101,7 +105,9 @@ export interface Config {
   readonly port: number; // 3000
   readonly host: string; // '127.0.0.1'
   readonly dataDir: string; // './data'; ':memory:' keeps nothing on disk
-  readonly solutionDir: string; // v1.2: '/srv/data/solutions', the solution tables (read only)
+  readonly solutionDir: string; // v1.2: '/srv/data/solutions', the solution tables
+  readonly solve: boolean; // build the 13-geese table in the background when none is installed
+  readonly solveUpTo: number | null; // its last tier (a test-size table); null: the whole table
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   readonly logFormat: 'pretty' | 'json';
   readonly abandonSeconds: number; // 60
@@ -148,6 +154,8 @@ export function loadConfig(
     host: e.HOST,
     dataDir: e.DATA_DIR,
     solutionDir: solutionDir({ SOLUTION_DIR: e.SOLUTION_DIR, DATA_DIR: e.DATA_DIR }),
+    solve: e.SOLVE === 'on' && e.DATA_DIR !== ':memory:',
+    solveUpTo: e.SOLVE_UP_TO ?? null,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     abandonSeconds: e.ABANDON_SECONDS,

@@ -15,6 +15,7 @@ import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import type { LogThrottle } from './logger.js';
 import { openPush, type Push } from './push/push.js';
 import { PushObserver } from './push/push-observer.js';
+import { BackgroundBuild } from './solution/background-build.js';
 import { Solutions } from './solution/solutions.js';
 import { type Backend, openBackend } from './store/backend.js';
 import { unavailableOnFailure } from './store/storage-errors.js';
@@ -38,6 +39,7 @@ export interface Services {
   readonly computers: ComputerSeats;
   readonly authority: Authority;
   readonly solutions: Solutions; // v1.2: the solution tables installed (maybe none)
+  readonly build: BackgroundBuild; // the 13-geese table built in the background when none is installed
   readonly push: Push | null; // v1.2: null when PUSH_HOSTS=off
   readonly referee: CorrespondenceReferee; // v1.2
 }
@@ -61,7 +63,7 @@ export async function openServices(
     ? unavailableOnFailure(new RedisLobbyIndex(shared.redis, shared.subscriber, { keepMs, onError }), 'redis')
     : new MemoryLobbyIndex();
   const lobby = new Lobby(lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
-  const solutions = deps.solutions ?? openSolutions(config.solutionDir, log);
+  const solutions = deps.solutions ?? openSolutions(config.solutionDir, config.solve, log);
   const computers = new ComputerSeats(deps.thinkPool ?? new ThinkPool(config.computerThreads), {
     thinkMs: config.computerThinkMs,
     onError,
@@ -89,16 +91,21 @@ export async function openServices(
     solved: solutions, // v1.2
   });
   computers.bind(authority); // v1.1
-  return { backend, lobby, computers, authority, solutions, push, referee };
+  const build = new BackgroundBuild(solutions, {
+    ...(config.solveUpTo !== null ? { upTo: config.solveUpTo } : {}),
+    log: (level, line, fields = {}) => log[level](fields, line),
+  });
+  if (config.solve && !deps.solutions) build.start();
+  return { backend, lobby, computers, authority, solutions, build, push, referee };
 }
 
 /**
  * v1.2: the solution tables in `dir`, opened once (each instance of a Redis deployment opens the same path itself);
- * without any, one line says how to build one and the server runs as before.
+ * without any and with the background build off, one line says how to build one and the server runs as before.
  */
-function openSolutions(dir: string, log: FastifyBaseLogger): Solutions {
+function openSolutions(dir: string, solve: boolean, log: FastifyBaseLogger): Solutions {
   const solutions = Solutions.open(dir);
-  if (solutions.size === 0)
+  if (solutions.size === 0 && !solve)
     log.info(
       { dir },
       'no solution table installed: level 9 and the solution endpoints answer not-solved; build one with `pnpm solve standard --geese 13` (SOLUTION_DIR, else DATA_DIR/solutions)',

@@ -9,8 +9,10 @@ import {
   countGeese,
   type Game,
   GOOSE,
+  makeMoveText,
   makePosition,
   newGame,
+  parsePosition,
   playPath,
   type Position,
   startPosition,
@@ -19,7 +21,7 @@ import { openSolution, type Solution } from '@fg/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { choosePerfect } from './computer/perfect.js';
-import { SOLUTION_READS_PER_MINUTE } from './solution/solution-routes.js';
+import { SOLUTION_READS_PER_MINUTE, TABLEBASE_READS_PER_MINUTE } from './solution/solution-routes.js';
 import { Solutions } from './solution/solutions.js';
 import { gameVerdicts } from './solution/verdicts.js';
 import { joinTable, request, seatedTable, startServer, type TestServer } from './testing/harness.js';
@@ -125,6 +127,106 @@ describe('GET /api/solution/:variant', () => {
     expect((await ask('position=x', 'foxes-9')).body.error.code).toBe('bad-request');
     const other = await ask('position=x', 'two-foxes');
     expect([other.status, other.body.error.code]).toEqual([404, 'not-solved']);
+  });
+});
+
+describe('GET /api/tablebase/:variant', () => {
+  const tablebase = (query: string, variant = 'standard') =>
+    request(server.base, 'GET', `/api/tablebase/${variant}?${query}`);
+  const query = (position: Position, geese = 13): string =>
+    `geese=${geese}&position=${encodeURIComponent(text(position))}`;
+  /** Every legal move's category for the side to move after it, from the table, in the answer's order. */
+  const expected = (position: Position) => {
+    const game = newGame(SOLVED, position);
+    const moves = game.legal.map((path) => {
+      const after = applyMove(SOLVED, position, path);
+      return {
+        move: makeMoveText(SOLVED.board, path),
+        category: solution.winner(after) === after.turn ? 'win' : 'loss',
+      };
+    });
+    const losses = moves.filter((m) => m.category === 'loss').sort((a, b) => (a.move < b.move ? -1 : 1));
+    const wins = moves.filter((m) => m.category === 'win').sort((a, b) => (a.move < b.move ? -1 : 1));
+    return [...losses, ...wins];
+  };
+
+  it('answers a won position: win, the winning moves (the opponent lost) first, then the others', async () => {
+    const position = won[0]!;
+    const { status, body } = await tablebase(query(position));
+    expect(status).toBe(200);
+    const keep = solution.verdict(position).keep;
+    expect(body.category).toBe('win');
+    expect(
+      body.moves.filter((m: { category: string }) => m.category === 'loss').map((m: { move: string }) => m.move),
+    ).toEqual(keep);
+    expect(body.moves).toEqual(expected(position));
+    expect(body.moves.length).toBeGreaterThan(keep.length); // some move throws the win away
+  });
+
+  it('answers a lost position: loss, every move leaving the opponent a win', async () => {
+    // Six geese to move against the fox in the middle: lost for them (the fox's lost positions of a table this small
+    // are all the fox trapped, with no move to list).
+    const parsed = parsePosition(SOLVED, 'fox:d4 geese:c1,e1,a3,g3,a5,g5 turn:geese');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const position = parsed.value;
+    const { body } = await tablebase(query(position));
+    expect(body.category).toBe('loss');
+    expect(body.moves.length).toBeGreaterThan(0);
+    expect(body.moves.every((m: { category: string }) => m.category === 'win')).toBe(true);
+    expect(body.moves).toEqual(expected(position));
+  });
+
+  it('answers a fox-to-move position with the moves that win for the fox first', async () => {
+    const parsed = parsePosition(SOLVED, 'fox:d4 geese:c1,e1,a3,g3,a5,g5 turn:fox');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const position = parsed.value;
+    const { body } = await tablebase(query(position));
+    expect(body).toEqual({ category: 'win', moves: expected(position) });
+    expect(
+      body.moves.filter((m: { category: string }) => m.category === 'loss').map((m: { move: string }) => m.move),
+    ).toEqual(solution.verdict(position).keep);
+  });
+
+  it('is rate-limited', async () => {
+    const response = await fetch(`${server.base}/api/tablebase/standard?${query(won[0]!)}`);
+    expect(response.headers.get('x-ratelimit-limit')).toBe(String(TABLEBASE_READS_PER_MINUTE));
+  });
+
+  it.each([
+    ['no position', 'geese=13', 'standard', 400, 'bad-request', 'position='],
+    ['a bad position text', 'geese=13&position=fox:z9', 'standard', 400, 'bad-request', 'bad position'],
+    [
+      'beyond the table',
+      `geese=13&position=${encodeURIComponent(text(startPosition(SOLVED)))}`,
+      'standard',
+      400,
+      'bad-request',
+      'at most 6 geese; this one has 13',
+    ],
+    ['a bad geese count', 'geese=14&position=x', 'standard', 400, 'bad-request', 'geese'],
+    [
+      '15 geese, not installed',
+      'geese=15&position=x',
+      'standard',
+      404,
+      'not-solved',
+      'solved here: standard {"geese":13,"sideways":false}',
+    ],
+    ['17 geese, not installed', 'geese=17&position=x', 'standard', 404, 'not-solved', 'no solution table'],
+    ['another variant', 'position=x', 'two-foxes', 404, 'not-solved', 'no solution table for two-foxes'],
+    ['an unknown variant', 'position=x', 'chess', 400, 'bad-request', 'chess'],
+  ])('%s', async (_what, q, variant, status, code, words) => {
+    const answer = await tablebase(q, variant);
+    expect([answer.status, answer.body.error.code]).toEqual([status, code]);
+    expect(answer.body.error.message).toContain(words);
+  });
+});
+
+describe('GET /api/solution/status', () => {
+  it('says what is solved here and that no build runs (the tests turn it off)', async () => {
+    const { status, body } = await request(server.base, 'GET', '/api/solution/status');
+    expect(status).toBe(200);
+    expect(body).toEqual({ solved: [{ geese: 13, sideways: false }], build: { state: 'off', geese: 13 } });
   });
 });
 

@@ -2,5 +2,6 @@
 // docs/solution.md): building a table is `pnpm solve`; other packages read one through openSolution.
 export { solutionDir, tableFolder, tablePath } from './dir.js';
 export { openSolution, type Solution, type Verdict } from './lookup.js';
+export { buildTable, type Progress } from './solve.js';
 export type { SolveSummary } from './summary.js';
 export type { TableHeader, TierSummary } from './table-file.js';

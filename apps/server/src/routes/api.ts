@@ -23,15 +23,17 @@ export interface ApiLimits {
   readonly createLimit: number; // tables one address may create a minute
   readonly allowedOrigins: readonly string[]; // foreign origins that may still create tables and take seats
   readonly throttle: LogThrottle;
-  readonly solutions: Pick<Solutions, 'solvedOptions'>; // v1.2: VariantInfo.solved
+  readonly solutions: Pick<Solutions, 'solvedOptions' | 'onInstall'>; // v1.2: VariantInfo.solved
 }
 
 /** Registers the API routes. */
 export function registerApiRoutes(app: FastifyInstance, authority: Authority, limits: ApiLimits): void {
-  // v1.2: every variant lists the option sets solved here (none: []); the tables are opened once, at start.
-  const variants = {
+  // v1.2: every variant lists the option sets solved here (none: []); made again when a table is installed.
+  const listed = () => ({
     variants: VARIANT_INFOS.map((info) => ({ ...info, solved: limits.solutions.solvedOptions(info.id) })),
-  };
+  });
+  let variants = listed();
+  limits.solutions.onInstall(() => (variants = listed()));
   const { createLimit } = limits;
   const sameSite = refuseForeignOrigin(limits.allowedOrigins, limits.throttle);
 

@@ -1,5 +1,7 @@
 // v1.2 "The solution" (docs/protocol.md): `GET /api/solution/:variant` (one position's verdict) and
-// `GET /api/tables/:id/verdicts` (every position of a game), answered from the tables opened at start.
+// `GET /api/tables/:id/verdicts` (every position of a game), answered from the tables installed; and the additions
+// `GET /api/solution/status` (what is installed, the background build) and `GET /api/tablebase/:variant` (lichess's
+// tablebase shape, for bots and other sites).
 import { tableIdSchema } from '@fg/protocol';
 import { getVariant, type OptionValue, parsePosition, replayRecord, type Variant } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
@@ -7,18 +9,50 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../routes/errors.js';
 import { type Answer, done, refuse } from '../tables/answer.js';
 import type { Authority } from '../tables/authority.js';
+import type { BackgroundBuild } from './background-build.js';
 import type { Solutions } from './solutions.js';
+import { tablebaseAnswer } from './tablebase.js';
 import { gameVerdicts, positionVerdict } from './verdicts.js';
 
 /** Reads one address may make a minute of each route: an analysis board asks once a move shown. */
 export const SOLUTION_READS_PER_MINUTE = 600;
 
-const limit = { config: { rateLimit: { max: SOLUTION_READS_PER_MINUTE, timeWindow: 60_000 } } };
+/** Tablebase reads one address may make a minute: a bot probing every move of its games has room, a crawler not. */
+export const TABLEBASE_READS_PER_MINUTE = 300;
+/** Status reads one address may make a minute: a page polls it every few seconds while a build runs. */
+const STATUS_READS_PER_MINUTE = 120;
+
+const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+const limit = perMinute(SOLUTION_READS_PER_MINUTE);
 
 type SolutionRequest = { Params: { variant: string }; Querystring: Record<string, string | string[] | undefined> };
 
 /** Registers the solution's routes. */
-export function registerSolutionRoutes(app: FastifyInstance, authority: Authority, solutions: Solutions): void {
+export function registerSolutionRoutes(
+  app: FastifyInstance,
+  authority: Authority,
+  solutions: Solutions,
+  build: Pick<BackgroundBuild, 'status'>,
+): void {
+  app.get('/api/solution/status', perMinute(STATUS_READS_PER_MINUTE), async () => ({
+    solved: solutions.solvedOptions('standard'),
+    build: build.status(),
+  }));
+
+  app.get<SolutionRequest>('/api/tablebase/:variant', perMinute(TABLEBASE_READS_PER_MINUTE), async (request, reply) => {
+    const { position: text, ...rest } = request.query;
+    const variant = variantFrom(request.params.variant, rest);
+    if (!variant.ok) return sendError(reply, variant.error.code, variant.error.message);
+    if (typeof text !== 'string') return sendError(reply, 'bad-request', 'expected one ?position=<position text>');
+    const solution = solutions.for(variant.value);
+    if (!solution) return sendError(reply, 'not-solved', notSolved(variant.value, solutions));
+    const position = parsePosition(variant.value, text);
+    if (!position.ok) return sendError(reply, 'bad-request', `bad position: ${position.error.message}`);
+    const answer = tablebaseAnswer(solution, variant.value, position.value);
+    if (!answer.ok) return sendError(reply, answer.error.code, answer.error.message);
+    return answer.value;
+  });
+
   app.get<SolutionRequest>('/api/solution/:variant', limit, async (request, reply) => {
     const { position: text, ...rest } = request.query;
     const variant = variantFrom(request.params.variant, rest);

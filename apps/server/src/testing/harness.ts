@@ -36,6 +36,7 @@ export async function startServer(overrides: Partial<Config> = {}, deps: AppDeps
     {
       dataDir,
       solutionDir: join(dataDir, 'solutions'), // v1.2: none unless a test gives one
+      solve: false, // no background build unless a test asks for one
       logLevel: 'silent',
       port: 0,
       host: '127.0.0.1',

@@ -29,7 +29,7 @@ export function freePort(): Promise<number> {
 export interface ServerProcessOptions {
   readonly script?: string; // default: apps/server/src/server.ts
   readonly cwd?: string; // default: apps/server
-  readonly env?: Readonly<Record<string, string>>; // added to PORT, HOST, DATA_DIR, LOG_LEVEL=warn
+  readonly env?: Readonly<Record<string, string>>; // added to PORT, HOST, DATA_DIR, LOG_LEVEL=warn, SOLVE=off
   readonly port?: number;
   readonly dataDir?: string;
   readonly nodeArgs?: readonly string[]; // e.g. ['--inspect=127.0.0.1:0']
@@ -82,6 +82,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      SOLVE: 'off', // no background build of the solution unless a test asks for one
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
