@@ -14,6 +14,7 @@ const BENCHES: [string, string][] = [
   ['server: computer games and the event loop', 'apps/server/bench/computer.ts'],
   ['server: hostile clients', 'apps/server/bench/hostile.ts'],
   ['server: store on the event loop vs a worker', 'apps/server/bench/store-offload.ts'],
+  ['server: play while the solution builds', 'apps/server/bench/solve-while-playing.ts'],
   ['web: bundle and table page', 'apps/web/bench/bundle.ts'],
 ];
 

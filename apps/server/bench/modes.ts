@@ -20,6 +20,7 @@ export interface ModeSettings {
   readonly heapSnapshotDir?: string; // paced mode: a heap snapshot of each process with its tables open, after the GC
   readonly serverDir?: string; // another copy of apps/server, to compare a change
   readonly redisFsync?: 'always' | 'everysec' | 'no'; // the Redis mode's appendfsync (compose: always)
+  readonly afterPacedWindow?: (target: Target) => Promise<void>; // paced mode: looks at the process before the load stops
 }
 
 /** A measured window: what the client counted and the CPU the process under load spent. */
@@ -174,6 +175,7 @@ export function paced(
       await request(client, { type: 'start', mode: 'paced', intervalMs: PACED_INTERVAL_MS });
       const window = await measure(client, target, settings.pacedWarmupMs, settings.pacedMs);
       const rawRssKb = rssKb(target.pid);
+      await settings.afterPacedWindow?.(target);
       await request(client, { type: 'stop' });
       const heap = await target.collectGarbage();
       const afterGcRssKb = rssKb(target.pid); // before a snapshot, which takes memory of its own
