@@ -150,7 +150,7 @@ describe('the move journal of the SQLite store', () => {
     const ids = ['b0000000000a', 'b0000000000b', 'b0000000000c'];
     await Promise.all([
       ...ids.map((id) => store.insertTable(table(id))),
-      store.finish(ended, { winner: 'fox', reason: 'resignation' }, 50),
+      store.finish(ended, 0, { winner: 'fox', reason: 'resignation' }, 50),
     ]);
     await Promise.all(ids.map((id) => play(store, 0, 2, id)));
     expect(journalText(dir).split('\n').filter(Boolean).length).toBe(6);
@@ -165,7 +165,7 @@ describe('the move journal of the SQLite store', () => {
     expect(
       await Promise.all([
         store.appendMove(ID, 0, MOVES[0]!, null, 100),
-        store.finish(ID, { winner: 'geese', reason: 'resignation' }, 101),
+        store.finish(ID, 1, { winner: 'geese', reason: 'resignation' }, 101),
       ]),
     ).toEqual([true, true]);
     // Learned from the move, the next ply would let the journal take a move after the result.
@@ -254,7 +254,7 @@ describe('the move journal of the SQLite store', () => {
     await store.insertTable(table());
     await play(store, 0, 4);
     const result = { winner: 'fox', reason: 'resignation' } as const;
-    expect(await store.finish(ID, result, 500)).toBe(true);
+    expect(await store.finish(ID, 4, result, 500)).toBe(true);
     expect(await store.appendMove(ID, 4, 'd6-d7', null)).toBe(false);
     const loaded = await store.loadTable(ID);
     expect([loaded!.moves, loaded!.result, loaded!.endedAt]).toEqual([MOVES.slice(0, 4), result, 500]);

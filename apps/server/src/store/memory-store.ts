@@ -43,10 +43,10 @@ export class MemoryStore implements TableStore {
     return this.#write(id, { type: 'seat', ply: row.moves.length, side, tokenHash, at: at ?? Date.now() });
   }
 
-  async finish(id: string, result: GameResult, at?: number): Promise<boolean> {
+  async finish(id: string, ply: number, result: GameResult, at?: number): Promise<boolean> {
     const row = this.#rows.get(id);
-    if (!row) return false;
-    return this.#write(id, { type: 'ended', ply: row.moves.length, result, at: at ?? Date.now() });
+    if (!row || row.moves.length !== ply) return false;
+    return this.#write(id, { type: 'ended', ply, result, at: at ?? Date.now() });
   }
 
   async takeBack(id: string, ply: number, to: number, at: number): Promise<boolean> {

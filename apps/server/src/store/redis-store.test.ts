@@ -150,12 +150,24 @@ describe.skipIf(skip !== null)('redis store', () => {
     expect((await store.loadTable(stored.id))!.moves).toEqual(plies.map((ply) => `m${ply}`));
   });
 
+  it('finishes a game only at the ply it was decided on (a move stored meanwhile wins)', async () => {
+    const stored = table();
+    await store.insertTable(stored);
+    expect(await store.appendMove(stored.id, 0, 'd4-d5', null, 100)).toBe(true);
+    const timeout = { winner: 'geese', reason: 'timeout' } as const;
+    expect(await store.finish(stored.id, 0, timeout, 200)).toBe(false);
+    expect(await store.finish(stored.id, 2, timeout, 200)).toBe(false);
+    expect(await store.loadTable(stored.id)).toMatchObject({ moves: ['d4-d5'], result: null });
+    expect(await store.finish(stored.id, 1, timeout, 200)).toBe(true);
+    expect(await store.loadTable(stored.id)).toMatchObject({ moves: ['d4-d5'], result: timeout, endedAt: 200 });
+  });
+
   it('finishes once, and a finished table expires after the days it is kept', async () => {
     const stored = table();
     await store.insertTable(stored);
     const result = { winner: 'fox', reason: 'resignation' } as const;
-    expect(await store.finish(stored.id, result)).toBe(true);
-    expect(await store.finish(stored.id, { winner: null, reason: 'draw-agreed' })).toBe(false);
+    expect(await store.finish(stored.id, 0, result)).toBe(true);
+    expect(await store.finish(stored.id, 0, { winner: null, reason: 'draw-agreed' })).toBe(false);
     expect(await store.appendMove(stored.id, 0, 'd4-d5', null)).toBe(false);
     const ttl = await client.pttl(tableKeys(stored.id).table);
     expect(ttl).toBeGreaterThan(29 * 86_400_000);

@@ -11,9 +11,11 @@ import type { ComputerSeat, StoredCorrespondence, StoredTable, TableStore } from
 import { AppendBatch } from './redis-append-batch.js';
 import { defineScript, type Script, tableKeys, UNFINISHED_KEY, WAITING_KEY } from './redis-keys.js';
 
-// KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, result, event, channel, keep ms, ended at (ms).
+// KEYS: table, moves, shared, presence, unfinished, times. ARGV: id, result, event, channel, keep ms, ended at (ms),
+// ply: the compare-and-set is on the result and the ply, as a move's is.
 const FINISH = `
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'result') == 1 then return 0 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[7]) then return 0 end
 redis.call('HSET', KEYS[1], 'result', ARGV[2], 'endedAt', ARGV[6])
 redis.call('ZREM', KEYS[5], ARGV[1])
 for _, i in ipairs({1, 2, 3, 4, 6}) do redis.call('PEXPIRE', KEYS[i], ARGV[5]) end
@@ -182,11 +184,10 @@ export class RedisStore implements TableStore {
     return (await this.#takeSeat(k.table, WAITING_KEY, id, side, tokenHash, event, k.channel, at)) === 1;
   }
 
-  async finish(id: string, result: GameResult, at = Date.now()): Promise<boolean> {
+  async finish(id: string, ply: number, result: GameResult, at = Date.now()): Promise<boolean> {
     const k = tableKeys(id);
-    const ply = await this.#redis.llen(k.moves);
     const event = this.#event({ type: 'ended', ply, result, at });
-    const args = [id, JSON.stringify(result), event, k.channel, this.#keepMs, at];
+    const args = [id, JSON.stringify(result), event, k.channel, this.#keepMs, at, ply];
     return (await this.#finish(...this.#ownKeys(id), ...args)) === 1;
   }
 

@@ -151,9 +151,14 @@ export function compositeOperations(db: Database.Database, s: Statements) {
     }
     return ids;
   });
+  /** Ends the game only while the table has `ply` moves (the compare-and-set of an ending) and no result. */
+  const finishAt = atomic(db, (id: string, ply: number, result: GameResult, at: number | null): boolean => {
+    if ((s.plyOf.get(id) as { n: number }).n !== ply) return false;
+    return s.finish.run(JSON.stringify(result), at, id).changes === 1;
+  });
   /** How many takebacks the table has stored (0 for a table that is not there). */
   const takebacksOf = (id: string): number => (s.takebacksOf.get(id) as { n: number } | undefined)?.n ?? 0;
-  return { appendMove, insertTable, takeBack, removeWaiting, takebacksOf };
+  return { appendMove, insertTable, takeBack, removeWaiting, takebacksOf, finishAt };
 }
 
 /** The composite operations of a store. */

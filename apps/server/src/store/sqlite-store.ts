@@ -227,9 +227,9 @@ export class SqliteStore implements TableStore {
     return this.#run(() => statement.run(tokenHash, at ?? null, id).changes === 1);
   }
 
-  async finish(id: string, result: GameResult, at?: number): Promise<boolean> {
+  async finish(id: string, ply: number, result: GameResult, at?: number): Promise<boolean> {
     this.#moves?.forget(id);
-    return this.#run(() => this.#statements.finish.run(JSON.stringify(result), at ?? null, id).changes === 1);
+    return this.#run(() => this.#ops.finishAt(id, ply, result, at ?? null));
   }
 
   async takeBack(id: string, ply: number, to: number, at: number): Promise<boolean> {

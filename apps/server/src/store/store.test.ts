@@ -61,7 +61,7 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
     expect(await store.takeSeat('aaaaaaaaaaaa', 'geese', 'hash-geese', 1500)).toBe(true);
     expect(await store.appendMove('aaaaaaaaaaaa', 0, 'd4-d5', null, 4000)).toBe(true);
     expect(await store.appendMove('aaaaaaaaaaaa', 1, 'c3-c4', null, 9000)).toBe(true);
-    expect(await store.finish('aaaaaaaaaaaa', { winner: 'fox', reason: 'timeout' }, 12_000)).toBe(true);
+    expect(await store.finish('aaaaaaaaaaaa', 2, { winner: 'fox', reason: 'timeout' }, 12_000)).toBe(true);
     expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({
       clock: { initial: 300, increment: 3 },
       seatedAt: { fox: 1000, geese: 1500 },
@@ -84,6 +84,19 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
     await store.close();
   });
 
+  it('finishes a game only at the ply it was decided on (a move stored meanwhile wins)', async () => {
+    const store = open();
+    await store.insertTable(table('aaaaaaaaaaaa'));
+    expect(await store.appendMove('aaaaaaaaaaaa', 0, 'd4-d5', null, 100)).toBe(true);
+    const timeout = { winner: 'geese', reason: 'timeout' } as const;
+    expect(await store.finish('aaaaaaaaaaaa', 0, timeout, 200)).toBe(false);
+    expect(await store.finish('aaaaaaaaaaaa', 2, timeout, 200)).toBe(false);
+    expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({ moves: ['d4-d5'], result: null });
+    expect(await store.finish('aaaaaaaaaaaa', 1, timeout, 200)).toBe(true);
+    expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({ moves: ['d4-d5'], result: timeout, endedAt: 200 });
+    await store.close();
+  });
+
   it('takes a seat only while it is free', async () => {
     const store = open();
     await store.insertTable(table('aaaaaaaaaaaa'));
@@ -98,8 +111,8 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
     const store = open();
     await store.insertTable(table('aaaaaaaaaaaa'));
     await store.insertTable(table('bbbbbbbbbbbb'));
-    expect(await store.finish('aaaaaaaaaaaa', { winner: 'fox', reason: 'resignation' })).toBe(true);
-    expect(await store.finish('aaaaaaaaaaaa', { winner: null, reason: 'draw-agreed' })).toBe(false);
+    expect(await store.finish('aaaaaaaaaaaa', 0, { winner: 'fox', reason: 'resignation' })).toBe(true);
+    expect(await store.finish('aaaaaaaaaaaa', 0, { winner: null, reason: 'draw-agreed' })).toBe(false);
     await store.setRematch('aaaaaaaaaaaa', 'cccccccccccc');
     expect(await store.loadTable('aaaaaaaaaaaa')).toMatchObject({
       result: { winner: 'fox', reason: 'resignation' },

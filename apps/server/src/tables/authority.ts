@@ -244,25 +244,30 @@ export class Authority {
       // A move ahead of this cache: the store may have it (another instance played); decide on the store's facts.
       if (message.type === 'move' && message.ply > live.facts.stored.moves.length) await this.#cache.refresh(live);
       const side = seating.role;
-      const decision = decide(live.facts, live.derived, { side, token: seating.token ?? '' }, message, this.#now(), {
-        tableId: live.id,
-        abandonMs: this.#abandonMs,
-        isOnline: (s) => live.presence.isOnline(s),
-        offlineSince: (s) => live.presence.offlineSince(s),
-      });
-      switch (decision.kind) {
-        case 'refused':
-          return { ok: false, error: decision.error };
-        case 'none':
-          return done(undefined);
-        case 'rematch-known':
-          sendRematch(live, member);
-          return done(undefined);
-        case 'event': {
-          const { event } = decision;
-          if (event.type === 'rematch-ask') return this.#path.askRematch(live, event);
-          if (await this.#path.commit(live, event, decision.played)) return done(undefined);
-          return refuse(...lostRace(event));
+      // An ending (a resignation, an accepted draw, a claim) lost its compare-and-set on the ply to a move stored
+      // through another instance: decided once more on the store's facts (the cache was refreshed).
+      for (let attempt = 0; ; attempt++) {
+        const decision = decide(live.facts, live.derived, { side, token: seating.token ?? '' }, message, this.#now(), {
+          tableId: live.id,
+          abandonMs: this.#abandonMs,
+          isOnline: (s) => live.presence.isOnline(s),
+          offlineSince: (s) => live.presence.offlineSince(s),
+        });
+        switch (decision.kind) {
+          case 'refused':
+            return { ok: false, error: decision.error };
+          case 'none':
+            return done(undefined);
+          case 'rematch-known':
+            sendRematch(live, member);
+            return done(undefined);
+          case 'event': {
+            const { event } = decision;
+            if (event.type === 'rematch-ask') return this.#path.askRematch(live, event);
+            if (await this.#path.commit(live, event, decision.played)) return done(undefined);
+            if (event.type === 'ended' && attempt === 0 && live.facts.stored.result === null) continue;
+            return refuse(...lostRace(event));
+          }
         }
       }
     });

@@ -99,10 +99,23 @@ export class ChangePath {
     return done(undefined);
   }
 
-  /** The commit that ends a game whose deadline passed, or null (checked without waiting: most moves have none due). */
+  /**
+   * The commit that ends a game whose deadline passed, or null (checked on this cache without waiting: most moves
+   * have none due). A deadline this cache says passed is decided again on the store's facts, and its ending is a
+   * compare-and-set on their ply: an instance paused past the deadline (a GC pause, a busy loop) may not have heard a
+   * move another instance stored just before it.
+   */
   endingIfDue(live: LiveTable): Promise<boolean> | null {
-    const due = dueEvent(live.facts.stored, live.derived.clock, this.#deps.rules, this.#deps.now());
-    return due ? this.commit(live, due) : null;
+    const { rules, now } = this.#deps;
+    if (!dueEvent(live.facts.stored, live.derived.clock, rules, now())) return null;
+    return this.#endOnStoredFacts(live);
+  }
+
+  async #endOnStoredFacts(live: LiveTable): Promise<boolean> {
+    const { rules, now } = this.#deps;
+    await this.#deps.cache.refresh(live);
+    const due = dueEvent(live.facts.stored, live.derived.clock, rules, now());
+    return due ? this.commit(live, due) : false;
   }
 
   /**

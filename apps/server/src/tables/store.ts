@@ -55,8 +55,11 @@ export interface TableStore {
   appendMove(id: string, ply: number, move: string, result: GameResult | null, at?: number): Promise<boolean>;
   /** Takes a seat only if it is still free, at time `at`; false if it is taken. */
   takeSeat(id: string, side: Side, tokenHash: string, at?: number): Promise<boolean>;
-  /** Ends a game only if it has no result yet, at time `at`; false if it had one. */
-  finish(id: string, result: GameResult, at?: number): Promise<boolean>;
+  /**
+   * Ends a game only if it has no result yet and still has `ply` moves, at time `at`; false otherwise: an ending is
+   * decided on a position (a clock ran out at that ply), so a move stored meanwhile by another instance wins.
+   */
+  finish(id: string, ply: number, result: GameResult, at?: number): Promise<boolean>;
   /**
    * v1.2: takes moves back to `to` at time `at`, only if the table still has `ply` moves and no result; the
    * moves and their times after `to` are removed, the takeback is kept. False if `ply` no longer matches.

@@ -21,7 +21,7 @@ export async function writeEvent(store: TableStore, bus: TableBus, id: string, e
     case 'moved':
       return (await store.appendMove(id, event.ply, event.move, event.result, event.at)) ? TAKEN : LOST;
     case 'ended':
-      return (await store.finish(id, event.result, event.at)) ? TAKEN : LOST;
+      return (await store.finish(id, event.ply, event.result, event.at)) ? TAKEN : LOST;
     case 'seat':
       return (await store.takeSeat(id, event.side, event.tokenHash, event.at)) ? TAKEN : LOST;
     case 'taken-back': {

@@ -29,13 +29,15 @@ export async function joinAt(server: { url: string }, tableId: string, token?: s
   return client;
 }
 
-/** A table created at `foxAt` (the creator holds the fox seat) whose geese seat is taken at `geeseAt`. */
+/** A table created at `foxAt` (the creator holds the fox seat) whose geese seat is taken at `geeseAt`; `extras`
+ * go into the create body (a clock, correspondence days). */
 export async function splitTable(
   foxAt: { url: string },
   geeseAt: { url: string },
   variant = 'standard',
+  extras: object = {},
 ): Promise<{ id: string; tokens: Record<Side, string>; fox: TestClient; geese: TestClient }> {
-  const created = await request(foxAt.url, 'POST', '/api/tables', { variant, side: 'fox' });
+  const created = await request(foxAt.url, 'POST', '/api/tables', { variant, side: 'fox', ...extras });
   const { table, seat } = created.body as CreateTableResponse;
   const taken = await request(geeseAt.url, 'POST', `/api/tables/${table.id}/seats`, {});
   const tokens = { fox: seat.token, geese: taken.body.seat.token as string };
