@@ -6,9 +6,9 @@
 // Run: tsx apps/server/bench/redis-append.ts [--moves 40000] [--batches 1,10,100]
 import { parseArgs } from 'node:util';
 
-import { RedisBus } from '../src/store/redis-bus.js';
-import { connectRedis } from '../src/store/redis-keys.js';
-import { RedisStore } from '../src/store/redis-store.js';
+import { RedisBus } from '../src/store/redis/redis-bus.js';
+import { connectRedis } from '../src/store/redis/redis-keys.js';
+import { RedisStore } from '../src/store/redis/redis-store.js';
 import { startRedis } from '../src/testing/redis-process.js';
 
 const { values } = parseArgs({

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 import { getVariant } from '@fg/rules';
 
-import { SqliteStore } from '../src/store/sqlite-store.js';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { newStoredTable } from '../src/tables/new-table.js';
 
 const moves = Number(process.argv[2] ?? 2000);

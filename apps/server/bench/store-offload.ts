@@ -9,8 +9,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
-import { CommitBatch } from '../src/store/commit-batch.js';
-import { openDatabase } from '../src/store/sqlite-open.js';
+import { CommitBatch } from '../src/store/sqlite/commit-batch.js';
+import { openDatabase } from '../src/store/sqlite/sqlite-open.js';
 
 const TSX_API = import.meta.resolve('tsx/esm/api');
 

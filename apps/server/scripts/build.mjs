@@ -26,7 +26,7 @@ const entries = {
   server: 'src/server.ts',
   'think-worker': 'src/computer/think-thread.ts',
   'preview-worker': 'src/preview/preview-thread.ts',
-  'checkpoint-worker': 'src/store/checkpoint-worker.mjs',
+  'checkpoint-worker': 'src/store/sqlite/checkpoint-worker.mjs',
   'solve-worker': 'src/solution/solve-thread.ts',
 };
 

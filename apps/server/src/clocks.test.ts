@@ -3,7 +3,7 @@
 import type { ClockView, CreateTableResponse } from '@fg/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { SqliteStore } from './store/sqlite-store.js';
+import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import { joinTable, request, startServer, type TestClient, type TestServer } from './testing/harness.js';
 
 /** A time source the test moves by hand: real time plus an offset. */

@@ -3,28 +3,21 @@
 // authority. `buildApp` (app.ts) puts routes around them.
 import type { FastifyBaseLogger } from 'fastify';
 
+import { type Backend, openBackend } from './backend.js';
 import { ComputerSeats } from './computer/computer-seats.js';
-import { RedisComputerLease } from './computer/redis-computer-lease.js';
 import { ThinkPool } from './computer/think-pool.js';
 import type { Config } from './config.js';
-import { MemoryDeadlineIndex, RedisDeadlineIndex } from './correspondence/deadline-index.js';
 import { CorrespondenceReferee } from './correspondence/referee.js';
 import { Lobby } from './lobby/lobby.js';
-import { type LobbyIndex, MemoryLobbyIndex } from './lobby/lobby-index.js';
-import { RedisLobbyIndex } from './lobby/redis-lobby-index.js';
 import type { LogThrottle } from './logger.js';
 import { openPush, type Push } from './push/push.js';
 import { PushObserver } from './push/push-observer.js';
 import { BackgroundBuild } from './solution/background-build.js';
 import { Solutions } from './solution/solutions.js';
-import { type Backend, openBackend } from './store/backend.js';
-import { unavailableOnFailure } from './store/storage-errors.js';
 import { Authority } from './tables/authority.js';
-import type { TableStore } from './tables/store.js';
 
 /** What a test may put in place of the defaults. */
 export interface AppDeps {
-  readonly store?: TableStore;
   readonly now?: () => number;
   readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
   readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
@@ -52,32 +45,27 @@ export async function openServices(
   throttle: LogThrottle,
 ): Promise<Services> {
   const onError = (error: unknown, what: string): void => throttle.error(log, what, error);
-  const backend = openBackend(config, deps.store, {
+  const backend = openBackend(config, {
     onError,
     onFileLost: (reason) => log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
   });
   // v1.1: the lobby and the computer's seats watch the tables; in Redis mode both are shared by every instance.
-  const shared = backend.shared;
-  const keepMs = config.keepFinishedDays * 86_400_000;
-  const lobbyIndex: LobbyIndex = shared
-    ? unavailableOnFailure(new RedisLobbyIndex(shared.redis, shared.subscriber, { keepMs, onError }), 'redis')
-    : new MemoryLobbyIndex();
-  const lobby = new Lobby(lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
+  const lobby = new Lobby(backend.lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
   const solutions = deps.solutions ?? openSolutions(config.solutionDir, config.solve, log);
   const computers = new ComputerSeats(deps.thinkPool ?? new ThinkPool(config.computerThreads), {
     thinkMs: config.computerThinkMs,
     onError,
-    ...(shared ? { lease: new RedisComputerLease(shared.redis, backend.bus.instance) } : {}),
+    lease: backend.computerLease,
     ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
     solutions,
   });
   // v1.2: push (keys, subscriptions kept with the seats, a sending queue); null when PUSH_HOSTS=off.
-  const push = await openPush(config, backend.pushSubscriptions, shared?.redis ?? null, onError, deps.pushRetryMs);
+  const push = await openPush(config, backend.pushSubscriptions, backend.vapidKeys, onError, deps.pushRetryMs);
   // v1.2: correspondence deadlines, kept for every running game (shared in Redis mode), and ended on time.
-  const referee = new CorrespondenceReferee(
-    shared ? unavailableOnFailure(new RedisDeadlineIndex(shared.redis), 'redis') : new MemoryDeadlineIndex(),
-    { ...(deps.now ? { now: deps.now } : {}), onError },
-  );
+  const referee = new CorrespondenceReferee(backend.deadlineIndex, {
+    ...(deps.now ? { now: deps.now } : {}),
+    onError,
+  });
   const authority = new Authority(backend.store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,

@@ -7,7 +7,7 @@ import { type Game, getVariant, newGame, playMoveText } from '@fg/rules';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { computerLeaseKey, connectRedis, tableKeys } from '../store/redis-keys.js';
+import { computerLeaseKey, connectRedis, tableKeys } from '../store/redis/redis-keys.js';
 import { request, startServer, type TestClient, type TestServer } from '../testing/harness.js';
 import { joinAt, startInstances } from '../testing/instances.js';
 import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';

@@ -11,11 +11,3 @@ export interface ComputerLease {
   /** Gives the lease back, if this instance holds it, so another may take it at once. */
   release(tableId: string): Promise<void>;
 }
-
-/** The lease of a single process: always its own. */
-export const SOLE_LEASE: ComputerLease = {
-  shared: false,
-  renewMs: 0,
-  hold: async () => true,
-  release: async () => undefined,
-};

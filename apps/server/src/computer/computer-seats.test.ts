@@ -4,7 +4,9 @@ import type { ServerMessage, ServerMessageOf } from '@fg/protocol';
 import { getVariant, newGame, playMoveText } from '@fg/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { MemoryStore } from '../store/memory-store.js';
+import { MemoryBus } from '../store/memory/memory-bus.js';
+import { SOLE_LEASE } from '../store/memory/memory-computer-lease.js';
+import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from '../tables/authority.js';
 import { ComputerSeats } from './computer-seats.js';
 import { ThinkPool } from './think-pool.js';
@@ -54,11 +56,12 @@ async function playRound(authority: Authority, human: Member & { messages: Serve
 
 describe('ComputerSeats', () => {
   it('sits down at a new computer table, and leaves it once the game is over and nobody is there', async () => {
-    computers = new ComputerSeats(new ThinkPool(1), { thinkMs: 20, onError: () => undefined });
+    computers = new ComputerSeats(new ThinkPool(1), { thinkMs: 20, onError: () => undefined, lease: SOLE_LEASE });
     const authority = new Authority(new MemoryStore(), {
       abandonSeconds: 60,
       waitingHours: 24,
       observers: [computers],
+      bus: new MemoryBus(),
     });
     computers.bind(authority);
     const created = await authority.createTable({ variant: 'standard', side: 'geese', computer: { level: 1 } });
@@ -78,8 +81,19 @@ describe('ComputerSeats', () => {
     let now = Date.now();
     const store = new MemoryStore();
     const start = () => {
-      computers = new ComputerSeats(new ThinkPool(1), { thinkMs: 20, aloneMs: 200, onError: () => undefined });
-      const options = { abandonSeconds: 60, waitingHours: 24, now: () => now, observers: [computers] };
+      computers = new ComputerSeats(new ThinkPool(1), {
+        thinkMs: 20,
+        aloneMs: 200,
+        onError: () => undefined,
+        lease: SOLE_LEASE,
+      });
+      const options = {
+        abandonSeconds: 60,
+        waitingHours: 24,
+        now: () => now,
+        observers: [computers],
+        bus: new MemoryBus(),
+      };
       const authority = new Authority(store, options);
       computers.bind(authority);
       return authority;
@@ -126,7 +140,7 @@ describe('ComputerSeats', () => {
   });
 
   it('resumes only unfinished computer tables', async () => {
-    computers = new ComputerSeats(new ThinkPool(1), { onError: () => undefined });
+    computers = new ComputerSeats(new ThinkPool(1), { onError: () => undefined, lease: SOLE_LEASE });
     const base = { variant: 'standard', options: {}, seats: { fox: null, geese: null }, moves: [], rematch: null };
     const seat = { side: 'fox' as const, level: 1, token: 't'.repeat(24) };
     const tables = [

@@ -4,7 +4,7 @@ import type { Solutions } from '../solution/solutions.js';
 import type { Authority } from '../tables/authority.js';
 import type { StoredTable } from '../tables/store.js';
 import type { TableObserver, TableSnapshot } from '../tables/table-observer.js';
-import { type ComputerLease, SOLE_LEASE } from './computer-lease.js';
+import type { ComputerLease } from './computer-lease.js';
 import { ComputerPlayer } from './computer-player.js';
 import { perfectThinker } from './perfect.js';
 import type { ThinkAnswer, ThinkTask } from './think.js';
@@ -16,7 +16,7 @@ const ALONE_MS = 60_000;
 /** Settings of the computer seats. */
 export interface ComputerSeatsOptions {
   readonly thinkMs?: number; // a cap on each move's time; 0 or absent: each level's own time
-  readonly lease?: ComputerLease; // Redis mode: one instance plays each table; absent: this process plays all
+  readonly lease: ComputerLease; // Redis mode: one instance plays each table; one process: it plays all
   readonly aloneMs?: number; // a running game nobody else has been at for this long is left; 60 s
   readonly solutions?: Solutions; // v1.2: the tables level 9 plays from
   readonly onError: (error: unknown, what: string) => void;
@@ -86,7 +86,7 @@ export class ComputerSeats implements TableObserver {
   #attach(tableId: string, seat: NonNullable<StoredTable['computer']>): void {
     const authority = this.#authority;
     if (!authority || this.#players.has(tableId)) return;
-    const { thinkMs, onError, lease = SOLE_LEASE, aloneMs = ALONE_MS } = this.#options;
+    const { thinkMs, onError, lease, aloneMs = ALONE_MS } = this.#options;
     const player = new ComputerPlayer(tableId, seat, {
       authority,
       think: this.#think,

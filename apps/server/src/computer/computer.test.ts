@@ -18,9 +18,8 @@ import {
 } from '@fg/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SqliteStore } from '../store/sqlite-store.js';
-import { hashToken, newToken } from '../tables/seat-tokens.js';
-import { joinTable, request, startServer, type TestClient, type TestServer } from '../testing/harness.js';
+import { hashToken, newTableId, newToken } from '../tables/seat-tokens.js';
+import { joinTable, request, startServer, type TestClient, type TestServer, withStore } from '../testing/harness.js';
 import { pathOf } from '../testing/play.js';
 
 /** The value of a rules Result, or the test fails with its message. */
@@ -155,8 +154,8 @@ describe('the computer as a player', () => {
       if (game.position.turn === 'fox' && !game.result && evaluateGame(game, { timeMs: 60 }).foxScore >= 400) break;
     }
     const moves = moveTexts(game);
-    await withStoredTable({ moves, computer: { side: 'geese', level: 8 } }, async (at, humanToken) => {
-      const human = await joinTable(at, 'storedTable1', humanToken);
+    await withStoredTable({ moves, computer: { side: 'geese', level: 8 } }, async (at, humanToken, id) => {
+      const human = await joinTable(at, id, humanToken);
       human.send({ type: 'draw-offer' });
       expect((await human.next('ended', () => true, 15_000)).result).toEqual({ winner: null, reason: 'draw-agreed' });
       await human.close();
@@ -164,32 +163,37 @@ describe('the computer as a player', () => {
   });
 });
 
-/** A server started on a store holding one computer table `storedTable1`, as after a restart; the human's token is passed on. */
+/**
+ * A server started on a store holding one computer table, as after a restart (in either backend mode); the table's
+ * id and the human's token are passed on.
+ */
 async function withStoredTable(
   table: { moves: string[]; computer: { side: Side; level: number } },
-  run: (at: TestServer, humanToken: string) => Promise<void>,
+  run: (at: TestServer, humanToken: string, id: string) => Promise<void>,
 ): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fg-computer-'));
   try {
-    const store = new SqliteStore(dataDir);
+    const id = newTableId();
     const human = newToken();
     const computer = { ...table.computer, token: newToken() };
     const tokenOf = (side: Side): string => hashToken(side === computer.side ? computer.token : human);
-    await store.insertTable({
-      id: 'storedTable1',
-      variant: 'standard',
-      options: STANDARD.options,
-      seats: { fox: tokenOf('fox'), geese: tokenOf('geese') },
-      moves: table.moves,
-      result: null,
-      rematch: null,
-      createdAt: Date.now(),
-      computer,
-    });
-    // The app starts on this store as a restarted server would on its data folder (and so in any backend mode).
-    const at = await startServer({ dataDir, computerThreads: 1, computerThinkMs: 60 }, { store });
+    await withStore(dataDir, (store) =>
+      store.insertTable({
+        id,
+        variant: 'standard',
+        options: STANDARD.options,
+        seats: { fox: tokenOf('fox'), geese: tokenOf('geese') },
+        moves: table.moves,
+        result: null,
+        rematch: null,
+        createdAt: Date.now(),
+        computer,
+      }),
+    );
+    // The app starts on this store as a restarted server would.
+    const at = await startServer({ dataDir, computerThreads: 1, computerThinkMs: 60 });
     try {
-      await run(at, human);
+      await run(at, human, id);
     } finally {
       await at.close();
     }
@@ -227,15 +231,18 @@ describe('after a restart', () => {
     const game = newGame(STANDARD);
     const first = chooseMove(game, { level: 1, seed: 7 });
     const computerSide = opponent(game.position.turn);
-    await withStoredTable({ moves: [first.move], computer: { side: computerSide, level: 2 } }, async (at) => {
-      const watcher = await joinTable(at, 'storedTable1');
-      const welcome = watcher.all('welcome')[0]!;
-      if (welcome.table.ply < 2) expect((await watcher.next('moved', () => true, 15_000)).side).toBe(computerSide);
-      const view = await request(at.base, 'GET', '/api/tables/storedTable1');
-      expect(view.body.table.ply).toBe(2);
-      expect(pathOf(view.body.table.moves[0])).toEqual(first.points);
-      expect(view.body.table.seats[computerSide]).toEqual({ taken: true, online: true, computer: 2 });
-      await watcher.close();
-    });
+    await withStoredTable(
+      { moves: [first.move], computer: { side: computerSide, level: 2 } },
+      async (at, _humanToken, id) => {
+        const watcher = await joinTable(at, id);
+        const welcome = watcher.all('welcome')[0]!;
+        if (welcome.table.ply < 2) expect((await watcher.next('moved', () => true, 15_000)).side).toBe(computerSide);
+        const view = await request(at.base, 'GET', `/api/tables/${id}`);
+        expect(view.body.table.ply).toBe(2);
+        expect(pathOf(view.body.table.moves[0])).toEqual(first.points);
+        expect(view.body.table.seats[computerSide]).toEqual({ taken: true, online: true, computer: 2 });
+        await watcher.close();
+      },
+    );
   });
 });

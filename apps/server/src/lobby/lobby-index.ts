@@ -51,39 +51,3 @@ export function lobbyLists(entries: Iterable<LobbyEntry>, now: number): LobbyRes
   });
   return { waiting: waiting.slice(0, LOBBY_LIMIT).map(shown), playing: playing.slice(0, LOBBY_LIMIT).map(shown) };
 }
-
-/** The lobby index of a single server process. */
-export class MemoryLobbyIndex implements LobbyIndex {
-  readonly durable = false;
-  readonly #entries = new Map<string, LobbyEntry>();
-
-  async put(entry: LobbyEntry): Promise<void> {
-    this.#entries.set(entry.id, entry);
-  }
-
-  async remove(id: string): Promise<void> {
-    this.#entries.delete(id);
-  }
-
-  async list(now: number): Promise<LobbyResponse> {
-    // Tables that waited too long leave for good; should a player still take the seat by the link, it comes back in play.
-    for (const [id, entry] of this.#entries) {
-      if (entry.status === 'waiting' && entry.createdAt <= now - LOBBY_WAITING_MS) this.#entries.delete(id);
-    }
-    return lobbyLists(this.#entries.values(), now);
-  }
-
-  async nextExpiry(): Promise<number | null> {
-    let next: number | null = null;
-    for (const entry of this.#entries.values()) {
-      if (entry.status !== 'waiting' || entry.computer) continue;
-      const at = entry.createdAt + LOBBY_WAITING_MS;
-      if (next === null || at < next) next = at;
-    }
-    return next;
-  }
-
-  watch(): () => void {
-    return () => undefined; // nobody else writes here
-  }
-}

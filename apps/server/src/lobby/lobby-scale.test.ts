@@ -4,13 +4,13 @@
 import { LOBBY_WAITING_MS, type LobbyResponse, lobbyResponseSchema } from '@fg/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { connectRedis } from '../store/redis-keys.js';
+import { connectRedis } from '../store/redis/redis-keys.js';
+import { RedisLobbyIndex } from '../store/redis/redis-lobby-index.js';
 import { request } from '../testing/harness.js';
 import { joinAt, startInstances } from '../testing/instances.js';
 import { type LobbyFeed, openLobbyFeed } from '../testing/lobby-feed.js';
 import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
 import type { ServerProcess } from '../testing/server-process.js';
-import { RedisLobbyIndex } from './redis-lobby-index.js';
 
 const skip = systemProgramSkipReason();
 if (skip) console.warn(`lobby scale-out tests skipped: ${skip}`);

@@ -26,25 +26,3 @@ export function withSubscription(list: readonly StoredSubscription[], added: Sto
   const rest = list.filter((s) => s.endpoint !== added.endpoint);
   return [...rest, added].sort((a, b) => a.createdAt - b.createdAt).slice(-MAX_PUSH_SUBSCRIPTIONS);
 }
-
-/** Subscriptions in memory: for tests that give the app a store of their own. */
-export class MemoryPushSubscriptions implements PushSubscriptions {
-  readonly #seats = new Map<string, StoredSubscription[]>();
-
-  async add(table: string, side: Side, subscription: StoredSubscription): Promise<void> {
-    const key = `${table}/${side}`;
-    this.#seats.set(key, withSubscription(this.#seats.get(key) ?? [], subscription));
-  }
-
-  async remove(table: string, side: Side, endpoint: string): Promise<void> {
-    const key = `${table}/${side}`;
-    this.#seats.set(
-      key,
-      (this.#seats.get(key) ?? []).filter((s) => s.endpoint !== endpoint),
-    );
-  }
-
-  async list(table: string, side: Side): Promise<StoredSubscription[]> {
-    return [...(this.#seats.get(`${table}/${side}`) ?? [])];
-  }
-}

@@ -1,14 +1,11 @@
 // Web Push for the whole server (docs/protocol.md v1.2): the key pair, the seats' subscriptions and the sender,
 // opened together; push is off (`PUSH_HOSTS=off`) without any of them.
-import type { Redis } from 'ioredis';
-
 import { PushSender } from './push-sender.js';
 import type { PushSubscriptions } from './push-subscriptions.js';
-import { fileVapidKeys, redisVapidKeys, type VapidKeys } from './vapid-keys.js';
+import type { VapidKeys } from './vapid-keys.js';
 
 /** What push needs from the settings. */
 export interface PushConfig {
-  readonly dataDir: string;
   readonly pushHosts: readonly string[] | null;
   readonly pushSubject: string;
 }
@@ -20,16 +17,16 @@ export interface Push {
   readonly sender: PushSender;
 }
 
-/** Opens push: the kept key pair (Redis's when `redis` is given) and a sender; null when push is off. */
+/** Opens push: the key pair the store keeps (`keptKeys`) and a sender; null when push is off. */
 export async function openPush(
   config: PushConfig,
   subscriptions: PushSubscriptions,
-  redis: Redis | null,
+  keptKeys: () => Promise<VapidKeys>,
   onError: (error: unknown, what: string) => void,
   retryMs?: readonly number[],
 ): Promise<Push | null> {
   if (!config.pushHosts) return null;
-  const keys = redis ? await redisVapidKeys(redis) : fileVapidKeys(config.dataDir);
+  const keys = await keptKeys();
   const sender = new PushSender({
     subscriptions,
     keys,

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { StoredTable, TableStore } from '../tables/store.js';
-import { MemoryStore } from './memory-store.js';
-import { SqliteStore } from './sqlite-store.js';
+import { MemoryStore } from './memory/memory-store.js';
+import { SqliteStore } from './sqlite/sqlite-store.js';
 
 const folders: string[] = [];
 afterEach(() => {

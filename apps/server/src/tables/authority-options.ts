@@ -1,4 +1,4 @@
-// The authority's settings and seams (tests put their own time, bus, side picker and observers in).
+// The authority's settings and seams (tests put their own time, side picker and observers in).
 import { randomInt } from 'node:crypto';
 
 import type { Side } from '@fg/rules';
@@ -13,7 +13,7 @@ export interface AuthorityOptions {
   readonly waitingHours: number; // 24
   readonly firstMoveSeconds?: number; // v1.2: 60; a first move not made by then aborts a game with a clock
   readonly correspondenceDayMs?: number; // v1.2: 86 400 000; the day of correspondence tables made from now on
-  readonly bus?: TableBus; // the in-process bus unless given
+  readonly bus: TableBus; // the in-process bus of one process, or Redis's (the backend's)
   readonly now?: () => number;
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
   readonly onError?: (error: unknown, what: string) => void;

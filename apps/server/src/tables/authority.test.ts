@@ -2,7 +2,8 @@
 import type { ServerMessage } from '@fg/protocol';
 import { describe, expect, it } from 'vitest';
 
-import { MemoryStore } from '../store/memory-store.js';
+import { MemoryBus } from '../store/memory/memory-bus.js';
+import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from './authority.js';
 import type { Member } from './member.js';
 import { PRESENCE_MS } from './table-cache.js';
@@ -18,7 +19,13 @@ const presenceSent = () => new Promise((resolve) => setTimeout(resolve, PRESENCE
 
 const setUp = async (now: () => number = Date.now) => {
   const store = new MemoryStore();
-  const authority = new Authority(store, { abandonSeconds: 60, waitingHours: 24, now, pickSide: () => 'fox' });
+  const authority = new Authority(store, {
+    abandonSeconds: 60,
+    waitingHours: 24,
+    now,
+    pickSide: () => 'fox',
+    bus: new MemoryBus(),
+  });
   const created = await authority.createTable({ variant: 'standard' });
   if (!created.ok) throw new Error(created.error.message);
   const id = created.value.table.id;
@@ -61,6 +68,7 @@ describe('Authority', () => {
     }
     const authority = new Authority(new LoggingStore(), {
       abandonSeconds: 60,
+      bus: new MemoryBus(),
       waitingHours: 24,
       pickSide: () => 'fox',
     });

@@ -15,7 +15,6 @@ import type {
 } from '@fg/protocol';
 import { type Side, SIDES } from '@fg/rules';
 
-import { MemoryBus } from '../store/memory-bus.js';
 import { type Answer, done, refuse } from './answer.js';
 import { type AuthorityOptions, cryptoSide } from './authority-options.js';
 import type { TableBus } from './bus.js';
@@ -55,7 +54,7 @@ export class Authority {
 
   constructor(store: TableStore, options: AuthorityOptions) {
     this.#store = store;
-    this.#bus = options.bus ?? new MemoryBus();
+    this.#bus = options.bus;
     this.#abandonMs = options.abandonSeconds * 1000;
     this.#waitingMs = options.waitingHours * 3_600_000;
     this.#rules = { firstMoveMs: (options.firstMoveSeconds ?? 60) * 1000 };

@@ -7,8 +7,8 @@ import { getVariant } from '@fg/rules';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { MemoryBus } from '../store/memory-bus.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { MemoryBus } from '../store/memory/memory-bus.js';
+import { SqliteStore } from '../store/sqlite/sqlite-store.js';
 import { decide, type DecideContext, type PlayMessage } from './decide.js';
 import { evolve } from './evolve.js';
 import { newStoredTable } from './new-table.js';

@@ -3,8 +3,8 @@
 import type { ServerMessage } from '@fg/protocol';
 import { describe, expect, it } from 'vitest';
 
-import { MemoryBus, MemoryHub } from '../store/memory-bus.js';
-import { MemoryStore } from '../store/memory-store.js';
+import { MemoryBus, MemoryHub } from '../store/memory/memory-bus.js';
+import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from './authority.js';
 import type { Member } from './member.js';
 import { PRESENCE_MS } from './table-cache.js';

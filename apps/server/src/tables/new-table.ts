@@ -2,7 +2,6 @@
 import { type CreateTableBody, PERFECT_LEVEL } from '@fg/protocol';
 import { getVariant, opponent, type Side, type Variant } from '@fg/rules';
 
-import type { Solutions } from '../solution/solutions.js';
 import { type Answer, done, refuse } from './answer.js';
 import { hashToken, newTableId, newToken } from './seat-tokens.js';
 import type { StoredTable } from './store.js';
@@ -37,8 +36,13 @@ export function newStoredTable(
   };
 }
 
-/** What creating a table asks of the installed solution tables (v1.2). */
-export type SolvedCheck = Pick<Solutions, 'for' | 'describe'>;
+/** What creating a table asks of the installed solution tables (solution/solutions.ts's Solutions is one). */
+export interface SolvedCheck {
+  /** The table for a variant with its options applied, or null when none is installed for it. */
+  for(variant: Variant): object | null;
+  /** The solved option sets in words, for a refusal. */
+  describe(): string;
+}
 
 /** None installed. */
 export const NOTHING_SOLVED: SolvedCheck = { for: () => null, describe: () => 'none is installed here' };

@@ -7,7 +7,8 @@ import { opponent, replayRecord, SIDES, VARIANT_IDS, type VariantId } from '@fg/
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { MemoryStore } from '../store/memory-store.js';
+import { MemoryBus } from '../store/memory/memory-bus.js';
+import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from './authority.js';
 import type { PlayMessage } from './decide.js';
 import type { Member } from './member.js';
@@ -33,6 +34,7 @@ async function seated(
   const store = new MemoryStore();
   const authority = new Authority(store, {
     abandonSeconds: 60,
+    bus: new MemoryBus(),
     waitingHours: 24,
     now: () => time.now,
     pickSide: () => 'fox',

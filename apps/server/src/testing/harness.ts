@@ -9,8 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 
 import { buildApp } from '../app.js';
+import { openBackend } from '../backend.js';
 import { type Config, loadConfig } from '../config.js';
 import type { AppDeps } from '../services.js';
+import type { TableStore } from '../tables/store.js';
 
 /** A running app and where to reach it. */
 export interface TestServer {
@@ -28,10 +30,9 @@ export function setServerDefaults(settings: Partial<Config>): void {
   defaults = settings;
 }
 
-/** Starts the app on 127.0.0.1 and a free port, with a fresh temp data folder and no web app. */
-export async function startServer(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fg-server-'));
-  const config = loadConfig(
+/** The settings of a test server on `dataDir`: this file's defaults, then `overrides`. */
+function testConfig(dataDir: string, overrides: Partial<Config>): Config {
+  return loadConfig(
     {},
     {
       dataDir,
@@ -45,6 +46,25 @@ export async function startServer(overrides: Partial<Config> = {}, deps: AppDeps
       ...overrides,
     },
   );
+}
+
+/**
+ * Runs `use` on the store a test server on `dataDir` opens (SQLite there, or Redis under `setServerDefaults`), then
+ * closes it: for a test that puts tables in before the server starts, as after a restart.
+ */
+export async function withStore(dataDir: string, use: (store: TableStore) => Promise<void>): Promise<void> {
+  const backend = openBackend(testConfig(dataDir, {}), { onError: () => undefined });
+  try {
+    await use(backend.store);
+  } finally {
+    await backend.close();
+  }
+}
+
+/** Starts the app on 127.0.0.1 and a free port, with a fresh temp data folder and no web app. */
+export async function startServer(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fg-server-'));
+  const config = testConfig(dataDir, overrides);
   const app = await buildApp(config, deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

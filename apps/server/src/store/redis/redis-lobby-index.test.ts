@@ -5,10 +5,10 @@ import { LOBBY_WAITING_MS } from '@fg/protocol';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { connectRedis, LOBBY_PLAYING_KEY, LOBBY_WAITING_KEY } from '../store/redis-keys.js';
-import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
-import { Lobby } from './lobby.js';
-import type { LobbyEntry } from './lobby-index.js';
+import { Lobby } from '../../lobby/lobby.js';
+import type { LobbyEntry } from '../../lobby/lobby-index.js';
+import { startRedis, systemProgramSkipReason } from '../../testing/redis-process.js';
+import { connectRedis, LOBBY_PLAYING_KEY, LOBBY_WAITING_KEY } from './redis-keys.js';
 import { RedisLobbyIndex } from './redis-lobby-index.js';
 
 const skip = systemProgramSkipReason();

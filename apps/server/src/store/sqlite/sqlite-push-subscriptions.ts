@@ -4,7 +4,7 @@ import { MAX_PUSH_SUBSCRIPTIONS } from '@fg/protocol';
 import { type Side, SIDES } from '@fg/rules';
 import type Database from 'libsql';
 
-import type { PushSubscriptions, StoredSubscription } from './push-subscriptions.js';
+import type { PushSubscriptions, StoredSubscription } from '../../push/push-subscriptions.js';
 
 /** The table, made on databases that predate v1.2 (CREATE ... IF NOT EXISTS: the migration). */
 const SCHEMA = `

@@ -6,8 +6,8 @@ import type { GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type { Redis } from 'ioredis';
 
-import type { TableEvent, Takeback } from '../tables/events.js';
-import type { ComputerSeat, StoredCorrespondence, StoredTable, TableStore } from '../tables/store.js';
+import type { TableEvent, Takeback } from '../../tables/events.js';
+import type { ComputerSeat, StoredCorrespondence, StoredTable, TableStore } from '../../tables/store.js';
 import { AppendBatch } from './redis-append-batch.js';
 import { defineScript, type Script, tableKeys, UNFINISHED_KEY, WAITING_KEY } from './redis-keys.js';
 

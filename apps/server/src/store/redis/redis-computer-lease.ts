@@ -2,8 +2,8 @@
 // compare-and-pexpire, given back with a compare-and-delete, so only the holder can renew or release it.
 import type { Redis } from 'ioredis';
 
-import { computerLeaseKey, defineScript, type Script } from '../store/redis-keys.js';
-import type { ComputerLease } from './computer-lease.js';
+import type { ComputerLease } from '../../computer/computer-lease.js';
+import { computerLeaseKey, defineScript, type Script } from './redis-keys.js';
 
 /** How long a lease lasts without renewal: an instance that died hands its tables over after this. */
 const LEASE_MS = 10_000;

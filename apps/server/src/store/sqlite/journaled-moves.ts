@@ -6,9 +6,9 @@
 // order. The other tables' moves wait for the copy of all of them (every COPY_MS, or at COPY_AT): copied at every
 // write transaction, as they once were, they cost one database page written per busy table per table made, seated
 // or ended, most of the log's writes under load.
+import { TurnFlush } from '../turn-flush.js';
 import type { JournalEntry, MoveJournal } from './move-journal.js';
 import { journalLine } from './move-journal.js';
-import { TurnFlush } from './turn-flush.js';
 
 interface Waiting {
   readonly entry: JournalEntry;

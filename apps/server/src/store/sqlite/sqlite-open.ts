@@ -4,8 +4,8 @@ import { basename, join, resolve } from 'node:path';
 
 import Database from 'libsql';
 
+import { errorCode } from '../storage-errors.js';
 import { addMissingColumns } from './sqlite-migrate.js';
-import { errorCode } from './storage-errors.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (

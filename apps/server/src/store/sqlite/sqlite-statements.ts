@@ -2,8 +2,8 @@
 import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type Database from 'libsql';
 
-import type { Takeback } from '../tables/events.js';
-import type { ComputerSeat, StoredCorrespondence, StoredTable } from '../tables/store.js';
+import type { Takeback } from '../../tables/events.js';
+import type { ComputerSeat, StoredCorrespondence, StoredTable } from '../../tables/store.js';
 import type { JournalEntry } from './move-journal.js';
 import { atomic } from './sqlite-transaction.js';
 

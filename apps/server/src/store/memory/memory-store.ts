@@ -3,9 +3,9 @@
 import type { GameResult } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
-import type { TableEvent } from '../tables/events.js';
-import { evolveStored } from '../tables/evolve.js';
-import type { StoredTable, TableStore } from '../tables/store.js';
+import type { TableEvent } from '../../tables/events.js';
+import { evolveStored } from '../../tables/evolve.js';
+import type { StoredTable, TableStore } from '../../tables/store.js';
 
 /** A TableStore in memory; rows are immutable, replaced whole by each write. */
 export class MemoryStore implements TableStore {

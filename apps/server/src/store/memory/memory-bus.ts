@@ -3,8 +3,8 @@
 import type { Side } from '@fg/rules';
 import { nanoid } from 'nanoid';
 
-import type { BusListener, OfferKind, RematchAsked, SharedFacts, TableBus } from '../tables/bus.js';
-import type { InstancePresence, Offer, TableEvent } from '../tables/events.js';
+import type { BusListener, OfferKind, RematchAsked, SharedFacts, TableBus } from '../../tables/bus.js';
+import type { InstancePresence, Offer, TableEvent } from '../../tables/events.js';
 
 interface TableShared {
   drawOffer: Offer | null;

@@ -4,8 +4,8 @@
 // promise settles only after Redis has answered for it, so a `moved` still goes out only after its write.
 import type { Redis } from 'ioredis';
 
+import { TurnFlush } from '../turn-flush.js';
 import { APPEND_MOVES_COMMAND, defineScript, type Script, UNFINISHED_KEY } from './redis-keys.js';
-import { TurnFlush } from './turn-flush.js';
 
 // KEYS: unfinished, then for each move: table, moves, shared, presence, times.
 // ARGV: keep ms, then for each move: id, ply, move, result ('' if none), event, channel, stored at (ms).

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 
-import { useCleanups } from '../testing/store-fixtures.js';
+import { useCleanups } from '../../testing/store-fixtures.js';
 import { Checkpointer } from './checkpointer.js';
 
 const { cleanups, tempDir } = useCleanups('fg-checkpointer-');

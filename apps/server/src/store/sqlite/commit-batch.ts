@@ -4,7 +4,7 @@
 // SQLITE_BUSY at once, and the batch is tried again on a timer until the lock is gone or `busyMs` has passed.
 import type Database from 'libsql';
 
-import { TurnFlush } from './turn-flush.js';
+import { TurnFlush } from '../turn-flush.js';
 
 interface Queued {
   readonly operation: () => unknown;

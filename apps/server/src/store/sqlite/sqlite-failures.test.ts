@@ -4,10 +4,10 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import type { StoredTable } from '../tables/store.js';
-import { StoreUnavailable } from '../tables/store-unavailable.js';
-import { holdLock, mountSmallDisk, type SmallDisk } from '../testing/failing-storage.js';
-import { storedTable, useCleanups } from '../testing/store-fixtures.js';
+import type { StoredTable } from '../../tables/store.js';
+import { StoreUnavailable } from '../../tables/store-unavailable.js';
+import { holdLock, mountSmallDisk, type SmallDisk } from '../../testing/failing-storage.js';
+import { storedTable, useCleanups } from '../../testing/store-fixtures.js';
 import { databasePath, StartupError } from './sqlite-open.js';
 import { SqliteStore } from './sqlite-store.js';
 

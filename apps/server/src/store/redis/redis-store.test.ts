@@ -3,14 +3,14 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { StoredTable } from '../tables/store.js';
-import { StoreUnavailable } from '../tables/store-unavailable.js';
-import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
-import { storedTable } from '../testing/store-fixtures.js';
+import type { StoredTable } from '../../tables/store.js';
+import { StoreUnavailable } from '../../tables/store-unavailable.js';
+import { startRedis, systemProgramSkipReason } from '../../testing/redis-process.js';
+import { storedTable } from '../../testing/store-fixtures.js';
+import { unavailableOnFailure } from '../storage-errors.js';
 import { RedisBus } from './redis-bus.js';
 import { connectRedis, tableKeys } from './redis-keys.js';
 import { RedisStore } from './redis-store.js';
-import { unavailableOnFailure } from './storage-errors.js';
 
 const skip = systemProgramSkipReason();
 if (skip) console.warn(`Redis store tests skipped: ${skip}`);

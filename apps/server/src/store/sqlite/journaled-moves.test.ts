@@ -4,17 +4,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import Database from 'libsql';
 import { describe, expect, it } from 'vitest';
 
-import type { StoredTable } from '../tables/store.js';
-import { StoreUnavailable } from '../tables/store-unavailable.js';
-import { mountSmallDisk } from '../testing/failing-storage.js';
-import { storedTable, useCleanups } from '../testing/store-fixtures.js';
+import type { StoredTable } from '../../tables/store.js';
+import { StoreUnavailable } from '../../tables/store-unavailable.js';
+import { mountSmallDisk } from '../../testing/failing-storage.js';
+import { storedTable, useCleanups } from '../../testing/store-fixtures.js';
 import { databasePath } from './sqlite-open.js';
 import { journalPath, SqliteStore } from './sqlite-store.js';
 
@@ -26,7 +25,7 @@ const open = (dir: string): SqliteStore => {
   return store;
 };
 
-const SERVER_DIR = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 const ID = 'aaaaaaaaaaaa';
 const table = (id = ID): StoredTable => storedTable(id);
 
@@ -46,7 +45,7 @@ async function runStoreProcess(
   dir: string,
   code: string,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  const script = `import { SqliteStore } from './src/store/sqlite-store.ts';
+  const script = `import { SqliteStore } from './src/store/sqlite/sqlite-store.ts';
     let store;
     try { store = new SqliteStore(${JSON.stringify(dir)}); } catch (error) { console.error(error.message); process.exit(1); }
     ${code}

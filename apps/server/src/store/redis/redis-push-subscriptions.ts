@@ -4,8 +4,8 @@ import { MAX_PUSH_SUBSCRIPTIONS } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type { Redis } from 'ioredis';
 
-import { defineScript, type Script } from '../store/redis-keys.js';
-import { type PushSubscriptions, type StoredSubscription, withSubscription } from './push-subscriptions.js';
+import { type PushSubscriptions, type StoredSubscription, withSubscription } from '../../push/push-subscriptions.js';
+import { defineScript, type Script } from './redis-keys.js';
 
 /** The hash of a seat's subscriptions (the table's hash tag, so it lives in the table's slot). */
 const pushKey = (table: string, side: Side): string => `fg:table:{${table}}:push:${side}`;

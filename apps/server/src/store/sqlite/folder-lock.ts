@@ -4,8 +4,8 @@
 // go of a killed process's locks, so a crash leaves nothing to clean up).
 import Database from 'libsql';
 
+import { errorCode } from '../storage-errors.js';
 import { StartupError } from './sqlite-open.js';
-import { errorCode } from './storage-errors.js';
 
 /** The folder held; `release` lets it go (libsql frees a connection's file, and so its lock, only when collected). */
 export interface FolderLock {

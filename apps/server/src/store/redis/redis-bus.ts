@@ -4,8 +4,8 @@ import type { Side } from '@fg/rules';
 import type { Redis } from 'ioredis';
 import { nanoid } from 'nanoid';
 
-import type { BusListener, BusMessage, OfferKind, RematchAsked, SharedFacts, TableBus } from '../tables/bus.js';
-import type { InstancePresence, Offer, TableEvent } from '../tables/events.js';
+import type { BusListener, BusMessage, OfferKind, RematchAsked, SharedFacts, TableBus } from '../../tables/bus.js';
+import type { InstancePresence, Offer, TableEvent } from '../../tables/events.js';
 import { CHANNEL_PREFIX, defineScript, INSTANCES_KEY, LEASE_PREFIX, type Script, tableKeys } from './redis-keys.js';
 
 /** How often an instance shows it is alive, and after how long without a sign it counts as gone. */

@@ -4,6 +4,7 @@
 import { LOBBY_LIMIT, LOBBY_WAITING_MS, type LobbyResponse } from '@fg/protocol';
 import type { Redis } from 'ioredis';
 
+import { type LobbyEntry, type LobbyIndex, lobbyLists, lobbyProgress } from '../../lobby/lobby-index.js';
 import {
   defineScript,
   LOBBY_CHANNEL,
@@ -11,8 +12,7 @@ import {
   LOBBY_PLAYING_KEY,
   LOBBY_WAITING_KEY,
   type Script,
-} from '../store/redis-keys.js';
-import { type LobbyEntry, type LobbyIndex, lobbyLists, lobbyProgress } from './lobby-index.js';
+} from './redis-keys.js';
 
 /** How long a removed (ended) table's mark stays, so a late write of another instance cannot list it again. */
 const GONE_MS = 3_600_000;

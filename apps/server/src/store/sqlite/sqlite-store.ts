@@ -7,9 +7,9 @@ import type { GameResult } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import type Database from 'libsql';
 
-import { SqlitePushSubscriptions } from '../push/sqlite-push-subscriptions.js';
-import type { StoredTable, TableStore } from '../tables/store.js';
-import { StoreUnavailable } from '../tables/store-unavailable.js';
+import type { StoredTable, TableStore } from '../../tables/store.js';
+import { StoreUnavailable } from '../../tables/store-unavailable.js';
+import { describeStorageError } from '../storage-errors.js';
 import { Checkpointer } from './checkpointer.js';
 import { CommitBatch } from './commit-batch.js';
 import { FileIdentity } from './file-identity.js';
@@ -17,10 +17,10 @@ import { type FolderLock, lockFolder } from './folder-lock.js';
 import { JournaledMoves, type Known } from './journaled-moves.js';
 import { MoveJournal } from './move-journal.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
+import { SqlitePushSubscriptions } from './sqlite-push-subscriptions.js';
 import type { CompositeOperations, Statements, TableRow } from './sqlite-statements.js';
 import { compositeOperations, MoveCopier, prepareStatements, tableFromRow } from './sqlite-statements.js';
 import { atomic } from './sqlite-transaction.js';
-import { describeStorageError } from './storage-errors.js';
 
 /** Settings of the store besides its folder. */
 export interface SqliteStoreOptions {
