@@ -80,6 +80,25 @@ for (let p = 0; p < POINTS; p++) {
   });
 }
 
+const withSideways = getVariant('standard', { sideways: true });
+if (!withSideways.ok) throw new Error(withSideways.error.message);
+/** Sideways directions a goose may also move in with `sideways: true` (E, W): same rank, next file. */
+const SIDE_DIRECTIONS = withSideways.value.gooseDirectionIndices.filter(
+  (d) => !standard.value.gooseDirectionIndices.includes(d),
+);
+/** How many sideways directions there are (2). */
+export const SIDE_DIRS = SIDE_DIRECTIONS.length;
+/** sideStep[p * SIDE_DIRS + i]: where a goose on p goes in its i-th sideways direction, or -1. */
+export const sideStep = new Int8Array(POINTS * SIDE_DIRS);
+for (let p = 0; p < POINTS; p++) {
+  SIDE_DIRECTIONS.forEach((d, i) => {
+    const t = CROSS33.step[p * 8 + d]!;
+    // The kernel counts on this: a sideways step keeps the goose's place among the geese.
+    if (t >= 0 && Math.abs(t - p) !== 1) throw new Error(`sideways move ${p} -> ${t} is not to a neighbouring index`);
+    sideStep[p * SIDE_DIRS + i] = t;
+  });
+}
+
 /** The colex rank of a sorted k-subset: sum of C(p_i, i + 1). */
 export function colexRank(points: ArrayLike<number>): number {
   let r = 0;

@@ -6,21 +6,25 @@ import { availableParallelism } from 'node:os';
 
 import { solutionDir } from './dir.js';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
+import { buildWdlTable } from './sideways/build.js';
+import { writeWdlSummary } from './sideways/summary.js';
 import { buildTable, type Progress } from './solve.js';
 import { writeSummary } from './summary.js';
 
 const USAGE =
-  'usage: pnpm solve standard --geese 13|15|17 [--out DIR] [--up-to K] [--workers N] [--checkpoint SECONDS]';
+  'usage: pnpm solve standard --geese 13|15|17 [--sideways] [--out DIR] [--up-to K] [--workers N] [--checkpoint SECONDS]';
 
 /** The words after `pnpm solve`, read; or a message saying what is wrong. */
 function parse(
   args: readonly string[],
-): { geese: number; out: string; upTo: number; workers: number | null; checkpoint: number } | string {
+):
+  { geese: number; out: string; upTo: number; workers: number | null; checkpoint: number; sideways: boolean } | string {
   let geese = 13;
   let out = solutionDir();
   let upTo: number | null = null;
   let workers: number | null = null;
   let checkpoint = 300;
+  let sideways = false;
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] =
@@ -35,16 +39,19 @@ function parse(
     else if (flag === '--up-to') upTo = number('--up-to', value());
     else if (flag === '--workers') workers = number('--workers', value());
     else if (flag === '--checkpoint') checkpoint = number('--checkpoint', value());
-    else if (flag === '--sideways')
-      return 'standard with sideways moves cannot be solved this way: positions can repeat';
-    else if (flag.startsWith('--')) return `unknown flag "${flag}"; ${USAGE}`;
+    else if (flag === '--sideways') {
+      // The bare flag, or =true / =false as the rules command line takes it (docs/rules.md section 7).
+      if (inline !== undefined && inline !== 'true' && inline !== 'false')
+        return `bad --sideways "${inline}"; expected --sideways, --sideways=true or --sideways=false`;
+      sideways = inline !== 'false';
+    } else if (flag.startsWith('--')) return `unknown flag "${flag}"; ${USAGE}`;
     else positional.push(flag);
   }
   if (positional[0] !== 'standard' || positional.length > 1)
     return `expected the variant standard (the only one solved); ${USAGE}`;
   if (![13, 15, 17].includes(geese)) return `bad --geese ${geese}; expected 13 | 15 | 17`;
   if (out === '') return '--out needs a directory';
-  return { geese, out, upTo: upTo ?? geese, workers, checkpoint };
+  return { geese, out, upTo: upTo ?? geese, workers, checkpoint, sideways };
 }
 
 /** Minutes and seconds. */
@@ -55,11 +62,12 @@ function duration(seconds: number): string {
 
 let lastLine = 0;
 /** The progress bar: redrawn in place on a terminal, a line every 30 s in a log. */
-function showProgress(p: Progress): void {
+function showProgress(p: Progress & { readonly level?: number; readonly round?: number }): void {
   const width = 30;
   const filled = Math.round(p.share * width);
   const left = p.secondsLeft === null ? 'estimating' : `${duration(p.secondsLeft)} left`;
-  const line = `tier ${p.tier}/${p.top} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(100 * p.share).toFixed(1)}% (tier ${(100 * p.tierShare).toFixed(1)}%) ${left}`;
+  const at = p.level === undefined ? '' : ` level ${p.level} round ${p.round}`;
+  const line = `tier ${p.tier}/${p.top} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(100 * p.share).toFixed(1)}% (tier ${(100 * p.tierShare).toFixed(1)}%${at}) ${left}`;
   if (process.stderr.isTTY) process.stderr.write(`\r${line}\x1b[K`);
   else if (Date.now() - lastLine > 30_000 || p.tierShare >= 1) {
     process.stderr.write(`${new Date().toISOString()} ${line}\n`);
@@ -85,6 +93,7 @@ async function main(args: readonly string[]): Promise<number> {
   log(
     `solving standard, ${parsed.geese} geese, tiers ${MIN_GEESE}..${parsed.upTo} (${sets} geese sets) into ${parsed.out} on ${workers || 'this'} thread${workers === 1 || !workers ? '' : 's'}`,
   );
+  if (parsed.sideways) return sideways(parsed, workers, log);
   let build;
   try {
     build = await buildTable({
@@ -113,6 +122,50 @@ async function main(args: readonly string[]): Promise<number> {
     out.push(
       `geese ${t.geese}: ${t.sets} sets; fox to move wins ${t.foxToMove.foxWins} of ${t.foxToMove.positions}; geese to move win ${t.geeseToMove.geeseWins} of ${t.geeseToMove.positions}`,
     );
+  out.push(
+    `wall time ${duration(summary.wallSeconds)}${summary.resumed ? ' (over more than one run)' : ''}, peak RSS ${(summary.peakRssBytes / 1e9).toFixed(2)} GB`,
+  );
+  process.stdout.write(out.join('\n') + '\n');
+  return 0;
+}
+
+/** The build with sideways moves: win, draw or loss (docs/solution.md). */
+async function sideways(
+  parsed: { geese: number; out: string; upTo: number; checkpoint: number },
+  workers: number,
+  log: (line: string) => void,
+): Promise<number> {
+  let build;
+  try {
+    build = await buildWdlTable({
+      geese: parsed.geese,
+      upTo: parsed.upTo,
+      dir: parsed.out,
+      workers,
+      checkpointSeconds: parsed.checkpoint,
+      onProgress: showProgress,
+      log,
+    });
+  } catch (e) {
+    log(`solve: ${(e as Error).message}`);
+    return 1;
+  }
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  const summary = writeWdlSummary(parsed.out, build);
+  const out = [`table: ${build.path}`];
+  const start = summary.start;
+  if (!start) out.push(`start: not in this test table (tiers ${MIN_GEESE}..${summary.maxGeese})`);
+  else
+    out.push(
+      `start: ${start.winner === null ? 'a draw; first moves that keep the draw' : `the ${start.winner} wins; winning first moves`}: ${start.keep.join(' ')}`,
+    );
+  for (const t of summary.tiers)
+    out.push(
+      `geese ${t.geese}: ${t.sets} sets; fox to move: ${t.foxToMove.foxWins} wins, ${t.foxToMove.draws} draws, ${t.foxToMove.foxLosses} losses; geese to move: ${t.geeseToMove.geeseWins} wins, ${t.geeseToMove.draws} draws, ${t.geeseToMove.geeseLosses} losses; at most ${t.rounds} rounds (${t.quietPlies} quiet plies) in a level`,
+    );
+  out.push(
+    `the verdicts are exact under the fifty-move rule for quiet <= ${Math.max(-1, 99 - summary.quietPlies)} (a win needs at most ${summary.quietPlies} quiet plies inside a level)`,
+  );
   out.push(
     `wall time ${duration(summary.wallSeconds)}${summary.resumed ? ' (over more than one run)' : ''}, peak RSS ${(summary.peakRssBytes / 1e9).toFixed(2)} GB`,
   );

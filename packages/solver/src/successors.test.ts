@@ -57,6 +57,39 @@ describe('the solver generates the successors the rules library does', () => {
   });
 });
 
+const sidewaysVariant = (() => {
+  const v = getVariant('standard', { geese: 17, sideways: true });
+  if (!v.ok) throw new Error(v.error.message);
+  return v.value;
+})();
+
+describe('with sideways moves, the solver generates the successors the rules library does', () => {
+  it.each([
+    [5, 4, 1000],
+    [6, 9, 1000],
+    [7, 13, 1500],
+    [8, 17, 1000],
+  ])('seed %i: %i geese, %i random positions', (seed, k, count) => {
+    const next = random(seed);
+    let sideways = 0;
+    for (let n = 0; n < count; n++) {
+      const cells = new Uint8Array(POINTS);
+      const points = [...Array(POINTS).keys()].sort(() => next() - 0.5);
+      for (const p of points.slice(0, k)) cells[p] = GOOSE;
+      cells[points[k]!] = FOX;
+      const position: Position = { cells, turn: next() < 0.5 ? 'fox' : 'geese', quiet: 0 };
+      const expected = new Set(
+        generateMoves(sidewaysVariant, position).map((m) => key(fromRules(applyMove(sidewaysVariant, position, m)))),
+      );
+      const got = successors(fromRules(position), true).map(key);
+      expect(new Set(got).size).toBe(got.length);
+      expect(new Set(got)).toEqual(expected);
+      sideways += got.length - successors(fromRules(position)).length;
+    }
+    expect(sideways).toBeGreaterThan(count / 2); // the sideways moves were there to compare
+  });
+});
+
 describe('colex ranks', () => {
   it.each([4, 6, 13, 17])('%i geese: unrank then rank is the identity, and sets stay sorted', (k) => {
     const next = random(k);

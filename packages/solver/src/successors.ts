@@ -1,6 +1,17 @@
 // The moves of the solved game as the solver's tables see them (geometry.ts), position by position:
 // what the kernel folds into masks, spelled out so that tests can hold it against @fg/rules.
-import { GOOSE_DIRS, gooseStep, lineFrom, lineStart, lineTo, nbHi, nbLo, POINTS } from './geometry.js';
+import {
+  GOOSE_DIRS,
+  gooseStep,
+  lineFrom,
+  lineStart,
+  lineTo,
+  nbHi,
+  nbLo,
+  POINTS,
+  SIDE_DIRS,
+  sideStep,
+} from './geometry.js';
 
 /** A position of the solved game: the geese set (sorted points), the fox's point, the side to move. */
 export interface SolverPosition {
@@ -9,8 +20,11 @@ export interface SolverPosition {
   readonly turn: 'fox' | 'geese';
 }
 
-/** Every position one move leads to (each once), by goose steps, fox steps and every prefix of a jump chain. */
-export function successors(position: SolverPosition): SolverPosition[] {
+/**
+ * Every position one move leads to (each once), by goose steps (E and W too when `sideways`), fox
+ * steps and every prefix of a jump chain.
+ */
+export function successors(position: SolverPosition, sideways = false): SolverPosition[] {
   const { geese, fox } = position;
   const taken = new Set(geese);
   const out = new Map<string, SolverPosition>();
@@ -22,6 +36,10 @@ export function successors(position: SolverPosition): SolverPosition[] {
     for (const g of geese) {
       for (let d = 0; d < GOOSE_DIRS; d++) {
         const t = gooseStep[g * GOOSE_DIRS + d]!;
+        if (t >= 0 && t !== fox && !taken.has(t)) add([...geese.filter((p) => p !== g), t], fox, 'fox');
+      }
+      for (let d = 0; d < (sideways ? SIDE_DIRS : 0); d++) {
+        const t = sideStep[g * SIDE_DIRS + d]!;
         if (t >= 0 && t !== fox && !taken.has(t)) add([...geese.filter((p) => p !== g), t], fox, 'fox');
       }
     }
