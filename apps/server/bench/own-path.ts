@@ -10,7 +10,7 @@ import { makeMoveText, replayRecord } from '@fg/rules';
 import Fastify from 'fastify';
 
 import { loadConfig } from '../src/config.js';
-import { LogThrottle } from '../src/logger.js';
+import { LogThrottle } from '../src/http/logger.js';
 import { openServices } from '../src/services.js';
 import type { Authority } from '../src/tables/authority.js';
 import type { Member } from '../src/tables/member.js';

@@ -4,14 +4,14 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
+import { frameworkError, registerErrorHandler } from './http/errors.js';
+import { registerJsonBodies } from './http/json-body.js';
+import { loggerOptions, LogThrottle } from './http/logger.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
-import { loggerOptions, LogThrottle } from './logger.js';
 import { registerPushRoutes } from './push/push-routes.js';
 import { registerApiRoutes } from './routes/api.js';
-import { frameworkError, registerErrorHandler } from './routes/errors.js';
 import { registerGameRecordRoute } from './routes/game-record.js';
 import { registerHealthRoutes } from './routes/health.js';
-import { registerJsonBodies } from './routes/json-body.js';
 import { registerPageMeta } from './routes/page-meta.js';
 import { registerSecurityHeaders } from './routes/security-headers.js';
 import { registerWebApp } from './routes/web.js';

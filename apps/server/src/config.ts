@@ -1,11 +1,27 @@
 // The server's settings, read once from the environment and checked with zod.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 import { solutionDir } from '@fg/solver';
 import { z } from 'zod';
 
-import { defaultThreads } from './computer/think-pool.js';
-import { DEFAULT_PUSH_HOSTS } from './push/push-hosts.js';
+/**
+ * The push services of the browsers that implement Web Push: Chrome, Edge's Chromium builds, Opera, Brave and
+ * Samsung Internet use Firebase Cloud Messaging (fcm.googleapis.com; android.googleapis.com on old Chrome),
+ * Firefox Mozilla's autopush, Edge on Windows the Windows Push Notification Services (wns2-*.notify.windows.com),
+ * Safari Apple's (web.push.apple.com).
+ */
+export const DEFAULT_PUSH_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+];
+
+/** Threads for thinking: the cores less one for the event loop, at least one. */
+const defaultThreads = (): number => Math.max(1, availableParallelism() - 1);
 
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 

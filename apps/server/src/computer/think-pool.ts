@@ -1,14 +1,7 @@
-// The computer thinks in worker threads, never on the event loop: a small pool sized to the cores.
-import { availableParallelism } from 'node:os';
-
+// The computer thinks in worker threads, never on the event loop: a small pool (COMPUTER_THREADS, by default the cores less one).
 import { Piscina } from 'piscina';
 
 import type { ThinkAnswer, ThinkTask } from './think.js';
-
-/** Threads for thinking: the cores less one for the event loop, at least one. */
-export function defaultThreads(): number {
-  return Math.max(1, availableParallelism() - 1);
-}
 
 /** Every move should be answered within this, waiting in the queue included (levels 1-8 promise 2 s at most). */
 const ANSWER_MS = 1800;
@@ -29,7 +22,7 @@ export class ThinkPool {
   readonly #threads: number;
   #inFlight = 0; // tasks queued or running
 
-  constructor(threads: number = defaultThreads()) {
+  constructor(threads: number) {
     this.#threads = threads;
     this.#piscina = new Piscina({
       filename: new URL('./think-worker.mjs', import.meta.url).href,

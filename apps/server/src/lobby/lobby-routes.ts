@@ -2,7 +2,7 @@
 // one `lobby` event with both lists at once and after every change.
 import type { FastifyInstance } from 'fastify';
 
-import { sendError } from '../routes/errors.js';
+import { sendError } from '../http/errors.js';
 import type { Connections } from '../socket/connections.js';
 import { EventStream } from './event-stream.js';
 import type { Lobby } from './lobby.js';

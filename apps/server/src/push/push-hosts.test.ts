@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_PUSH_HOSTS, pushHostAllowed } from './push-hosts.js';
+import { DEFAULT_PUSH_HOSTS } from '../config.js';
+import { pushHostAllowed } from './push-hosts.js';
 
 describe('pushHostAllowed', () => {
   it.each([

@@ -1,20 +1,5 @@
 // Which push services the server sends to (docs/protocol.md v1.2, Notifications): only hosts on this list, so no
-// client can make the server send requests anywhere else. The default is the browser vendors' push services.
-
-/**
- * The push services of the browsers that implement Web Push: Chrome, Edge's Chromium builds, Opera, Brave and
- * Samsung Internet use Firebase Cloud Messaging (fcm.googleapis.com; android.googleapis.com on old Chrome),
- * Firefox Mozilla's autopush, Edge on Windows the Windows Push Notification Services (wns2-*.notify.windows.com),
- * Safari Apple's (web.push.apple.com).
- */
-export const DEFAULT_PUSH_HOSTS: readonly string[] = [
-  'fcm.googleapis.com',
-  'android.googleapis.com',
-  'updates.push.services.mozilla.com',
-  '*.notify.windows.com',
-  'web.push.apple.com',
-  '*.push.apple.com',
-];
+// client can make the server send requests anywhere else. The default (config.ts) is the browser vendors' push services.
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

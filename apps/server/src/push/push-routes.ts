@@ -11,9 +11,9 @@ import { type Side, SIDES } from '@fg/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
-import type { LogThrottle } from '../logger.js';
-import { sendError } from '../routes/errors.js';
-import { refuseForeignOrigin } from '../routes/origin.js';
+import { sendError } from '../http/errors.js';
+import type { LogThrottle } from '../http/logger.js';
+import { refuseForeignOrigin } from '../http/origin.js';
 import { tokenMatches } from '../tables/seat-tokens.js';
 import type { TableStore } from '../tables/store.js';
 import { pushHostAllowed } from './push-hosts.js';

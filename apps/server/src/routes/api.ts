@@ -3,11 +3,11 @@ import { createTableBodySchema, describeIssues, tableIdSchema, takeSeatBodySchem
 import { VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 
-import type { LogThrottle } from '../logger.js';
+import { sendError } from '../http/errors.js';
+import type { LogThrottle } from '../http/logger.js';
+import { refuseForeignOrigin } from '../http/origin.js';
 import type { Solutions } from '../solution/solutions.js';
 import type { Authority } from '../tables/authority.js';
-import { sendError } from './errors.js';
-import { refuseForeignOrigin } from './origin.js';
 
 type IdParams = { Params: { id: string } };
 

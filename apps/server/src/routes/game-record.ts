@@ -4,8 +4,8 @@ import { tableIdSchema } from '@fg/protocol';
 import { getVariant, writeRecord } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 
+import { sendError } from '../http/errors.js';
 import type { Authority } from '../tables/authority.js';
-import { sendError } from './errors.js';
 
 /** Registers the game record download. */
 export function registerGameRecordRoute(app: FastifyInstance, authority: Authority): void {

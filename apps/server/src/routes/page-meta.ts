@@ -7,9 +7,9 @@ import { tableIdSchema } from '@fg/protocol';
 import { FOX, getVariant, GOOSE, parsePosition, startPosition, type Variant, VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { sendError } from '../http/errors.js';
 import { PicturesBusy, PositionPictures } from '../preview/position-pictures.js';
 import type { Authority } from '../tables/authority.js';
-import { sendError } from './errors.js';
 
 type IdParams = { Params: { id: string } };
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-import { sendError } from './errors.js';
+import { sendError } from '../http/errors.js';
 
 /** Whether a request is a page load that the single-page app answers. */
 const wantsPage = (method: string, url: string, accept: string | undefined): boolean =>

@@ -14,9 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
-import type { LevelLog, LogThrottle } from '../logger.js';
-import { sendError } from '../routes/errors.js';
-import { refuseForeignOrigin } from '../routes/origin.js';
+import { sendError } from '../http/errors.js';
+import type { LevelLog, LogThrottle } from '../http/logger.js';
+import { refuseForeignOrigin } from '../http/origin.js';
 import type { Authority } from '../tables/authority.js';
 import { Connection } from './connection.js';
 import type { Connections } from './connections.js';

@@ -6,7 +6,7 @@ import { tableIdSchema } from '@fg/protocol';
 import { getVariant, type OptionValue, parsePosition, replayRecord, type Variant } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 
-import { sendError } from '../routes/errors.js';
+import { sendError } from '../http/errors.js';
 import { type Answer, done, refuse } from '../tables/answer.js';
 import type { Authority } from '../tables/authority.js';
 import type { BackgroundBuild } from './background-build.js';

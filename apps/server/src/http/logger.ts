@@ -1,7 +1,6 @@
 // pino settings: readable lines on a terminal, JSON otherwise; seat tokens never reach the log.
 import type { FastifyServerOptions } from 'fastify';
 
-import type { Config } from './config.js';
 
 /** Paths pino replaces with "[redacted]" wherever they appear. */
 const REDACTED_PATHS = [
@@ -13,8 +12,14 @@ const REDACTED_PATHS = [
   'req.headers.cookie',
 ];
 
+/** What the log needs from the settings. */
+export interface LogSettings {
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly logFormat: 'pretty' | 'json';
+}
+
 /** The logger options of the Fastify app. */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): FastifyServerOptions['logger'] {
+export function loggerOptions(config: LogSettings): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },

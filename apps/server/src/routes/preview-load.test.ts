@@ -2,10 +2,10 @@
 // free for the games, a full drawing queue answers 503 with Retry-After, and a flood from one address meets 429.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { IMAGES_PER_MINUTE } from '../routes/page-meta.js';
 import { seatedTable, startServer, type TestServer } from '../testing/harness.js';
 import { pathOf, playMoves } from '../testing/play.js';
 import { RECORDED_GAMES } from '../testing/recorded-games.js';
+import { IMAGES_PER_MINUTE } from './page-meta.js';
 
 const GAME = RECORDED_GAMES.find((game) => game.variant === 'standard')!.moves;
 

@@ -2,8 +2,8 @@
 // in its visitor's name. Browsers always send `Origin` on such requests; bots and curl send none and keep working.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { LogThrottle } from '../logger.js';
 import { sendError } from './errors.js';
+import type { LogThrottle } from './logger.js';
 
 /**
  * Whether a request may act: no `Origin` header, or one naming the server's own host (as the request addressed it),

@@ -2,8 +2,8 @@
 import { HTTP_STATUS, type HttpErrorCode } from '@fg/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import type { LogThrottle } from '../logger.js';
 import { StoreUnavailable } from '../tables/store-unavailable.js';
+import type { LogThrottle } from './logger.js';
 
 /** Answers with a protocol error body and its status code. */
 export function sendError(reply: FastifyReply, code: HttpErrorCode, message: string): FastifyReply {

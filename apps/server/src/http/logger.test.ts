@@ -1,9 +1,9 @@
 // The log throttle: no client and no failing disk can fill the log; what was left out is counted.
 import { describe, expect, it } from 'vitest';
 
+import { RawSocket } from '../testing/raw-socket.js';
+import { startServerProcess } from '../testing/server-process.js';
 import { LogThrottle } from './logger.js';
-import { RawSocket } from './testing/raw-socket.js';
-import { startServerProcess } from './testing/server-process.js';
 
 /** A logger that keeps its lines. */
 const recorder = () => {
