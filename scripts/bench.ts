@@ -16,6 +16,7 @@ const BENCHES: [string, string][] = [
   ['server: store on the event loop vs a worker', 'apps/server/bench/store-offload.ts'],
   ['server: play while the solution builds', 'apps/server/bench/solve-while-playing.ts'],
   ['web: bundle and table page', 'apps/web/bench/bundle.ts'],
+  ['web: a cold table link at 100 ms a round trip', 'apps/web/bench/cold-link.ts'],
 ];
 
 let failed = 0;

@@ -11,6 +11,7 @@ import { SOLE_LEASE } from './store/memory/memory-computer-lease.js';
 import { MemoryDeadlineIndex } from './store/memory/memory-deadline-index.js';
 import { MemoryLobbyIndex } from './store/memory/memory-lobby-index.js';
 import { RedisBus } from './store/redis/redis-bus.js';
+import { RedisChatLog } from './store/redis/redis-chat-log.js';
 import { RedisComputerLease } from './store/redis/redis-computer-lease.js';
 import { openRedisConnections } from './store/redis/redis-connections.js';
 import { RedisDeadlineIndex } from './store/redis/redis-deadline-index.js';
@@ -22,6 +23,7 @@ import { fileVapidKeys } from './store/sqlite/file-vapid-keys.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import { unavailableOnFailure } from './store/storage-errors.js';
 import type { TableBus } from './tables/bus.js';
+import type { ChatLog } from './tables/chat-log.js';
 import type { TableStore } from './tables/store.js';
 
 /** What the backend needs from the settings. */
@@ -41,6 +43,7 @@ export interface Backend {
   readonly lobbyIndex: LobbyIndex;
   readonly computerLease: ComputerLease; // which instance plays the computer at a table
   readonly deadlineIndex: DeadlineIndex; // the correspondence deadlines of every running game
+  readonly chat: ChatLog; // v1.3: the tables' chat, kept with the tables
   /** The push key pair, made at the first start and kept. */
   readonly vapidKeys: () => Promise<VapidKeys>;
   /** Whether the store and the bus answer. */
@@ -75,6 +78,7 @@ function sqliteBackend(config: BackendConfig, hooks: BackendHooks): Backend {
     lobbyIndex: new MemoryLobbyIndex(),
     computerLease: SOLE_LEASE,
     deadlineIndex: new MemoryDeadlineIndex(),
+    chat: store.chat,
     vapidKeys: async () => fileVapidKeys(config.dataDir),
     readiness: () => store.readiness(),
     close: async () => (await bus.close(), await store.close()),
@@ -98,6 +102,7 @@ function redisBackend(url: string, config: BackendConfig, hooks: BackendHooks): 
     lobbyIndex: unavailableOnFailure(new RedisLobbyIndex(redis, subscriber, { keepMs, onError }), 'redis'),
     computerLease: new RedisComputerLease(redis, bus.instance),
     deadlineIndex: unavailableOnFailure(new RedisDeadlineIndex(redis), 'redis'),
+    chat: unavailableOnFailure(new RedisChatLog(redis, keepMs), 'redis'),
     vapidKeys: () => redisVapidKeys(redis),
     readiness: async () => {
       const [stored, heard] = await Promise.all([store.readiness(), bus.readiness()]);

@@ -16,6 +16,7 @@ if (redis) {
   await import('./endings.test.js');
   await import('./lobby/lobby.test.js'); // v1.1
   await import('./computer/computer.test.js'); // v1.1
+  await import('./chat.test.js'); // v1.3
 }
 
 it.skipIf(redis === null)('ran the suites against Redis: their tables and moves are there', async () => {

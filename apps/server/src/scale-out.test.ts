@@ -136,4 +136,26 @@ describe.skipIf(skip !== null)('two instances on one Redis', () => {
     await c!.stop();
     for (const client of [table.fox, table.geese]) await client.close();
   }, 120_000);
+
+  it('v1.3: chat across instances: each room reaches its readers on both, and a joiner on either gets the history', async () => {
+    const table = await splitTable(a, b);
+    const [watchA, watchB] = [await joinAt(a, table.id), await joinAt(b, table.id)];
+    const text = (m: { text: string }) => m.text;
+    table.fox.send({ type: 'chat', room: 'players', text: 'from A' });
+    expect(await table.geese.next('chat', () => true, 10_000)).toMatchObject({
+      room: 'players',
+      side: 'fox',
+      text: 'from A',
+    });
+    watchB.send({ type: 'chat', room: 'spectators', text: 'from B' });
+    for (const client of [table.fox, table.geese, watchA, watchB])
+      expect(text(await client.next('chat', (m) => m.room === 'spectators', 10_000))).toBe('from B');
+    // A spectator never reads the players' room, on either instance.
+    expect([watchA, watchB].map((w) => received(w, 'chat').map(text))).toEqual([['from B'], ['from B']]);
+    const later = [await joinAt(a, table.id, table.tokens.geese), await joinAt(b, table.id)];
+    expect(later[0]!.all('welcome')[0]!.chat!.players!.map(text)).toEqual(['from A']);
+    expect(later[1]!.all('welcome')[0]!.chat).toMatchObject({ spectators: [{ text: 'from B' }] });
+    expect(later[1]!.all('welcome')[0]!.chat!.players).toBeUndefined();
+    for (const client of [table.fox, table.geese, watchA, watchB, ...later]) await client.close();
+  }, 60_000);
 });

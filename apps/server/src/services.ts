@@ -77,6 +77,7 @@ export async function openServices(
     // v1.1 lobby and computer, v1.2 correspondence and push
     observers: [lobby, computers, referee, ...(push ? [new PushObserver(push.sender)] : [])],
     solved: solutions, // v1.2
+    chat: backend.chat, // v1.3
   });
   computers.bind(authority); // v1.1
   const build = new BackgroundBuild(solutions, {

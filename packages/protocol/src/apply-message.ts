@@ -83,6 +83,7 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
       return { ...view, rematch: message.table, rematchRequests: [] };
     case 'pong':
     case 'error':
+    case 'chat': // v1.3: chat is beside the table, not in its view
       return view;
   }
 }

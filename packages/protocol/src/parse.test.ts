@@ -29,6 +29,7 @@ describe('parseClientMessage', () => {
     ['claim-victory', '{"type":"claim-victory"}', { type: 'claim-victory' }],
     ['ping', '{"type":"ping"}', { type: 'ping' }],
     ['extra fields are dropped', '{"type":"ping","x":1}', { type: 'ping' }],
+    ['v1.3 chat', '{"type":"chat","room":"players","text":" gg "}', { type: 'chat', room: 'players', text: ' gg ' }],
   ])('accepts %s', (_name, text, expected) => {
     expect(parseClientMessage(text)).toEqual({ ok: true, value: expected });
   });
@@ -39,7 +40,7 @@ describe('parseClientMessage', () => {
     [
       'unknown type',
       '{"type":"fly"}',
-      "bad message: type: Invalid discriminator value. Expected 'hello' | 'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'rematch' | 'claim-victory' | 'ping' | 'takeback-offer' | 'takeback-accept' | 'takeback-decline' | 'rematch-decline'",
+      "bad message: type: Invalid discriminator value. Expected 'hello' | 'move' | 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'rematch' | 'claim-victory' | 'ping' | 'takeback-offer' | 'takeback-accept' | 'takeback-decline' | 'rematch-decline' | 'chat'",
     ],
     [
       'move without path',
@@ -57,6 +58,16 @@ describe('parseClientMessage', () => {
       'bad message: path: Too small: expected array to have >=2 items',
     ],
     ['bad point', '{"type":"move","ply":0,"path":["d4","zz"]}', 'bad message: path.1: a point like d4'],
+    [
+      'v1.3 empty chat',
+      '{"type":"chat","room":"players","text":"  "}',
+      'bad message: text: a chat message may not be empty',
+    ],
+    [
+      'v1.3 chat of 141 characters',
+      `{"type":"chat","room":"spectators","text":"${'x'.repeat(141)}"}`,
+      'bad message: text: a chat message holds at most 140 characters',
+    ],
   ])('rejects %s', (_name, text, message) => {
     expect(parseClientMessage(text)).toEqual({ ok: false, error: { code: 'bad-message', message } });
   });

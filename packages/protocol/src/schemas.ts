@@ -3,6 +3,8 @@ import { VARIANT_IDS } from '@fg/rules';
 import { z } from 'zod';
 
 import {
+  CHAT_MAX_CHARS,
+  CHAT_ROOMS,
   CLOCK_LIMITS,
   COMPUTER_LEVELS,
   CORRESPONDENCE_DAYS,
@@ -195,6 +197,23 @@ export const httpErrorSchema = z.object({
 export const helloMessageSchema = z.object({ type: z.literal('hello'), token: z.string().optional() });
 /** Play a move; `ply` must equal the table's current ply. */
 export const moveMessageSchema = z.object({ type: z.literal('move'), ply: z.number().int().min(0), path: pathSchema });
+/** v1.3: the words of a chat message as stored and sent: spaces trimmed, each run of white space one space. */
+export function chatWords(text: string): string {
+  // Control characters (a pasted tab or newline among them) read as space: a message is one line.
+  return text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+}
+/** v1.3: a chat message: 1 to 140 characters (code points) once its spaces are trimmed. */
+export const chatMessageSchema = z.object({
+  type: z.literal('chat'),
+  room: z.enum(CHAT_ROOMS),
+  text: z
+    .string()
+    .refine((text) => chatWords(text).length > 0, 'a chat message may not be empty')
+    .refine(
+      (text) => [...chatWords(text)].length <= CHAT_MAX_CHARS,
+      `a chat message holds at most ${CHAT_MAX_CHARS} characters`,
+    ),
+});
 /** Every message a client may send. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   helloMessageSchema,
@@ -211,9 +230,25 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('takeback-accept') }),
   z.object({ type: z.literal('takeback-decline') }),
   z.object({ type: z.literal('rematch-decline') }),
+  // v1.3
+  chatMessageSchema,
 ]);
 
 // ---- WebSocket: server to client ----
+
+/** v1.3: a chat message as everyone who may read its room gets it; `side` names the player in `players`. */
+export const chatSaidSchema = z.object({
+  type: z.literal('chat'),
+  room: z.enum(CHAT_ROOMS),
+  side: sideSchema.optional(),
+  text: z.string(),
+  at: z.iso.datetime(),
+});
+/** v1.3: the last messages of each room a joiner may read, oldest first (`players` only for the players). */
+export const chatHistorySchema = z.object({
+  players: z.array(chatSaidSchema).optional(),
+  spectators: z.array(chatSaidSchema),
+});
 
 /** Answer to `hello`; `abandonSeconds` (an addition) says how long an opponent must be away before a claim. */
 export const welcomeMessageSchema = z.object({
@@ -221,6 +256,8 @@ export const welcomeMessageSchema = z.object({
   role: z.enum(ROLES),
   table: tableViewSchema,
   abandonSeconds: z.number().int().min(0).optional(),
+  /** v1.3: the chat so far. */
+  chat: chatHistorySchema.optional(),
 });
 /** A move was accepted and stored; `ply` is the number of the move played (0 for the first). */
 export const movedMessageSchema = z.object({
@@ -296,4 +333,5 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   rematchMessageSchema,
   pongMessageSchema,
   errorMessageSchema,
+  chatSaidSchema, // v1.3
 ]);

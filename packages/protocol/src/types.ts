@@ -57,6 +57,11 @@ export type PushPayload = z.infer<typeof s.pushPayloadSchema>;
 /** An HTTP error body. */
 export type HttpError = z.infer<typeof s.httpErrorSchema>;
 
+/** v1.3: a chat message as readers get it. */
+export type ChatSaid = z.infer<typeof s.chatSaidSchema>;
+/** v1.3: the chat a joiner is welcomed with. */
+export type ChatHistory = z.infer<typeof s.chatHistorySchema>;
+
 /** Any message a client sends. */
 export type ClientMessage = z.infer<typeof s.clientMessageSchema>;
 /** The `move` message a client sends. */

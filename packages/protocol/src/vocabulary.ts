@@ -25,6 +25,15 @@ export const FIRST_MOVE_SECONDS = 60;
 /** v1.2: the most push subscriptions one seat keeps. */
 export const MAX_PUSH_SUBSCRIPTIONS = 5;
 
+/** v1.3: a table's chat rooms: the two players', and the spectators' (which the players read too). */
+export const CHAT_ROOMS = ['players', 'spectators'] as const;
+/** A chat room. */
+export type ChatRoom = (typeof CHAT_ROOMS)[number];
+/** v1.3: the most characters (Unicode code points, after trimming spaces) a chat message may hold. */
+export const CHAT_MAX_CHARS = 140;
+/** v1.3: how many of each room's last messages a table keeps and a joiner receives. */
+export const CHAT_HISTORY = 50;
+
 /** Sides a table's creator may ask for; `random` lets the server pick. */
 export const SEAT_CHOICES = ['fox', 'geese', 'random'] as const;
 /** A side, or `random`. */

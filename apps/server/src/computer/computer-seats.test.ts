@@ -5,6 +5,7 @@ import { getVariant, newGame, playMoveText } from '@fg/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { MemoryBus } from '../store/memory/memory-bus.js';
+import { MemoryChatLog } from '../store/memory/memory-chat-log.js';
 import { SOLE_LEASE } from '../store/memory/memory-computer-lease.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from '../tables/authority.js';
@@ -62,6 +63,7 @@ describe('ComputerSeats', () => {
       waitingHours: 24,
       observers: [computers],
       bus: new MemoryBus(),
+      chat: new MemoryChatLog(),
     });
     computers.bind(authority);
     const created = await authority.createTable({ variant: 'standard', side: 'geese', computer: { level: 1 } });
@@ -93,6 +95,7 @@ describe('ComputerSeats', () => {
         now: () => now,
         observers: [computers],
         bus: new MemoryBus(),
+        chat: new MemoryChatLog(),
       };
       const authority = new Authority(store, options);
       computers.bind(authority);

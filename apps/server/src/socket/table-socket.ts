@@ -160,6 +160,13 @@ class TableSocket {
       member.role = joined.value;
       return;
     }
+    if (message.type === 'chat') {
+      const said = await this.#route.authority.chat(member, message, member.address);
+      if (said.ok) return;
+      // Talking too fast is no bad input: the message is refused, the connection keeps its strikes.
+      if (said.error.code === 'rate-limited') return this.#answer(said.error.code, said.error.message);
+      return this.#fail(said.error.code, said.error.message);
+    }
     const played = await this.#route.authority.play(member, message);
     if (!played.ok) return this.#fail(played.error.code, played.error.message);
     // Two bots may play as fast as the server answers; only refused and other messages count against the rate.

@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { Side } from '@fg/rules';
 
 import type { TableBus } from './bus.js';
+import type { ChatLog } from './chat-log.js';
 import type { SolvedCheck } from './new-table.js';
 import type { TableObserver } from './table-observer.js';
 
@@ -19,6 +20,7 @@ export interface AuthorityOptions {
   readonly onError?: (error: unknown, what: string) => void;
   readonly observers?: readonly TableObserver[]; // v1.1: the lobby and the computer's seats
   readonly solved?: SolvedCheck; // v1.2: the solution tables, for level 9; none by default
+  readonly chat: ChatLog; // v1.3: where the tables' chat is kept (the backend's)
 }
 
 /** Which side `random` gives the creator: crypto randomness. */

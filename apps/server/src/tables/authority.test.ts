@@ -3,6 +3,7 @@ import type { ServerMessage } from '@fg/protocol';
 import { describe, expect, it } from 'vitest';
 
 import { MemoryBus } from '../store/memory/memory-bus.js';
+import { MemoryChatLog } from '../store/memory/memory-chat-log.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from './authority.js';
 import type { Member } from './member.js';
@@ -25,6 +26,7 @@ const setUp = async (now: () => number = Date.now) => {
     now,
     pickSide: () => 'fox',
     bus: new MemoryBus(),
+    chat: new MemoryChatLog(),
   });
   const created = await authority.createTable({ variant: 'standard' });
   if (!created.ok) throw new Error(created.error.message);
@@ -69,6 +71,7 @@ describe('Authority', () => {
     const authority = new Authority(new LoggingStore(), {
       abandonSeconds: 60,
       bus: new MemoryBus(),
+      chat: new MemoryChatLog(),
       waitingHours: 24,
       pickSide: () => 'fox',
     });

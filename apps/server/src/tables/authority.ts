@@ -4,6 +4,7 @@
 // It knows neither sockets, HTTP nor SQL: members are told things through `send`, tables live in a TableStore
 // (the truth; memory holds a cache of the tables in use), and other instances are reached through a TableBus.
 import type {
+  ClientMessageOf,
   CreateTableBody,
   CreateTableResponse,
   HttpErrorCode,
@@ -19,6 +20,7 @@ import { type Answer, done, refuse } from './answer.js';
 import { type AuthorityOptions, cryptoSide } from './authority-options.js';
 import type { TableBus } from './bus.js';
 import { ChangePath, type Committed, lostRace } from './change-path.js';
+import type { ChatLog } from './chat-log.js';
 import { correspondenceDeadline, dueAt } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
 import type { Member } from './member.js';
@@ -27,6 +29,7 @@ import { NOTHING_SOLVED, type SolvedCheck, tableFromBody } from './new-table.js'
 import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
 import type { StoredTable, TableStore } from './store.js';
 import { TableCache } from './table-cache.js';
+import { chatHistory, ChatLimits, tellChat } from './table-chat.js';
 import { DeadlineTimers } from './table-clock.js';
 import { type TableObserver, tellCommitted, tellObservers } from './table-observer.js';
 import { TableQueue, UNAVAILABLE } from './table-queue.js';
@@ -51,6 +54,8 @@ export class Authority {
   readonly #path: ChangePath;
   readonly #queue: TableQueue;
   readonly #observers: readonly TableObserver[];
+  readonly #chat: ChatLog; // v1.3
+  readonly #chatLimits = new ChatLimits();
 
   constructor(store: TableStore, options: AuthorityOptions) {
     this.#store = store;
@@ -65,6 +70,7 @@ export class Authority {
     this.#onError = options.onError ?? (() => undefined);
     this.#cache = new TableCache(store, this.#bus, this.#now, this.#onError);
     this.#observers = options.observers ?? [];
+    this.#chat = options.chat;
     this.#queue = new TableQueue(this.#cache, this.#onError, (live) => this.#changed(live));
     const committed: Committed = (live, event) => tellCommitted(this.#observers, live, event, this.#onError); // v1.2
     this.#path = new ChangePath({
@@ -194,6 +200,8 @@ export class Authority {
           return refuse('bad-token', 'this token holds no seat at this table; send hello without a token to watch');
         role = side;
       }
+      // v1.3: the chat so far, read in the table's turn: a message said after it is told to the member, not missed.
+      const chat = chatHistory(await this.#chat.recent(id), role);
       // A second hello changes the role: leave first, so a seat given up goes offline.
       this.#leaveQuietly(member);
       live.presence.add(member, { role, token: role === 'spectator' ? null : token! });
@@ -203,6 +211,7 @@ export class Authority {
         role,
         table: tableView(live, this.#now()),
         abandonSeconds: this.abandonSeconds,
+        chat,
       });
       this.#cache.welcomed(live);
       return done(role);
@@ -269,6 +278,38 @@ export class Authority {
           }
         }
       }
+    });
+  }
+
+  /**
+   * v1.3: a chat message of a joined member, from `address`: checked (room, limits), kept, told to this instance's
+   * readers of its room, then to the other instances. In the table's turn, so it never overtakes a welcome.
+   */
+  async chat(
+    member: Member,
+    message: ClientMessageOf<'chat'>,
+    address: string,
+  ): Promise<Answer<void, SocketErrorCode>> {
+    const live = this.#seated.get(member);
+    if (!live) return refuse('hello-first', 'send hello first');
+    return this.#cache.exclusive(live, async (): Promise<Answer<void, SocketErrorCode>> => {
+      const seating = live.presence.members.get(member);
+      if (!seating) return refuse('hello-first', 'send hello first');
+      const made = this.#chatLimits.entry(live.id, seating.role, address, message, this.#now());
+      if (!made.ok) return made;
+      const entry = made.value;
+      try {
+        await this.#chat.add(live.id, entry);
+      } catch (error) {
+        this.#onError(error, 'chat');
+        return refuse('unavailable', UNAVAILABLE);
+      }
+      tellChat(live, entry);
+      // Kept already: an instance that misses it on the bus shows it to its next joiners.
+      await this.#bus
+        .publish(live.id, { type: 'chat', ply: -1, entry })
+        ?.catch((e: unknown) => this.#onError(e, 'chat bus'));
+      return done(undefined);
     });
   }
 

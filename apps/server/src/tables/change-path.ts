@@ -13,6 +13,7 @@ import { newStoredTable } from './new-table.js';
 import { newTableId, rematchToken } from './seat-tokens.js';
 import type { TableStore } from './store.js';
 import type { TableCache } from './table-cache.js';
+import { tellChat } from './table-chat.js';
 import type { LiveTable } from './table-state.js';
 import { announce, writeEvent } from './write-event.js';
 
@@ -86,6 +87,8 @@ export class ChangePath {
     const { bus, cache } = this.#deps;
     if (message.origin === bus.instance) return;
     await cache.whenLoaded(id, async (live) => {
+      // v1.3: a chat message is told in the table's turn, so it never overtakes a joiner's welcome.
+      if (message.type === 'chat') return cache.exclusive(live, async () => tellChat(live, message.entry));
       if (message.type !== 'presence') return cache.exclusive(live, async () => this.follow(live, message));
       cache.heardPresence(live, message.origin, message.presence);
       changed(live);

@@ -4,6 +4,8 @@
 import type { GameResult } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
+import type { ChatEntry } from './chat-log.js';
+
 /**
  * A standing offer of a draw or (v1.2) a takeback: who offered, and at which ply. A draw offer lapses once the
  * offerer's opponent moves, a takeback offer once either side moves.
@@ -57,7 +59,8 @@ export type TableEvent =
   | { readonly type: 'rematch-ask'; readonly ply: number; readonly side: Side; readonly tokenHash: string }
   | { readonly type: 'rematch-decline'; readonly ply: number; readonly side: Side } // v1.2: `side` declined
   | { readonly type: 'rematch'; readonly ply: number; readonly table: string }
-  | { readonly type: 'presence'; readonly ply: number; readonly presence: InstancePresence };
+  | { readonly type: 'presence'; readonly ply: number; readonly presence: InstancePresence }
+  | { readonly type: 'chat'; readonly ply: number; readonly entry: ChatEntry }; // v1.3: kept by the chat log
 
 /** One kind of event. */
 export type TableEventOf<K extends TableEvent['type']> = Extract<TableEvent, { type: K }>;

@@ -88,6 +88,7 @@ export function evolve(facts: TableFacts, event: TableEvent): Evolved<TableFacts
       return { ...facts, rematchAsks: { ...facts.rematchAsks, [asker]: null } };
     }
     case 'presence':
-      return 'known'; // presence changes the connections, not the facts
+    case 'chat': // v1.3
+      return 'known'; // presence changes the connections, chat is beside the table: neither changes the facts
   }
 }

@@ -4,6 +4,7 @@ import type { ServerMessage } from '@fg/protocol';
 import { describe, expect, it } from 'vitest';
 
 import { MemoryBus, MemoryHub } from '../store/memory/memory-bus.js';
+import { MemoryChatLog } from '../store/memory/memory-chat-log.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from './authority.js';
 import type { Member } from './member.js';
@@ -47,7 +48,8 @@ const setUp = async (
 ) => {
   const store = new FailingStore();
   const hub = new MemoryHub();
-  const options = { abandonSeconds: 60, waitingHours: 24, pickSide: () => 'fox' as const, now };
+  const chat = new MemoryChatLog(); // shared, as the store is
+  const options = { abandonSeconds: 60, waitingHours: 24, pickSide: () => 'fox' as const, now, chat };
   const a = new Authority(store, { ...options, bus: busOfA(hub) });
   const b = new Authority(store, { ...options, bus: new MemoryBus(hub) });
   const created = await a.createTable({ variant: 'standard' });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { MemoryBus } from '../store/memory/memory-bus.js';
+import { MemoryChatLog } from '../store/memory/memory-chat-log.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from './authority.js';
 import type { PlayMessage } from './decide.js';
@@ -35,6 +36,7 @@ async function seated(
   const authority = new Authority(store, {
     abandonSeconds: 60,
     bus: new MemoryBus(),
+    chat: new MemoryChatLog(),
     waitingHours: 24,
     now: () => time.now,
     pickSide: () => 'fox',

@@ -16,6 +16,7 @@ import { FileIdentity } from './file-identity.js';
 import { type FolderLock, lockFolder } from './folder-lock.js';
 import { JournaledMoves, type Known } from './journaled-moves.js';
 import { MoveJournal } from './move-journal.js';
+import { SqliteChatLog } from './sqlite-chat-log.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
 import { SqlitePushSubscriptions } from './sqlite-push-subscriptions.js';
 import type { CompositeOperations, Statements, TableRow } from './sqlite-statements.js';
@@ -50,6 +51,8 @@ export class SqliteStore implements TableStore {
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
   /** v1.2: the seats' push subscriptions, in this database and through this store's commit batch. */
   readonly pushSubscriptions: SqlitePushSubscriptions;
+  /** v1.3: the tables' chat, in this database and through this store's commit batch. */
+  readonly chat: SqliteChatLog;
 
   /** Opens the store; `options` may be the sync mode alone. Throws a StartupError with a one-line reason. */
   constructor(dataDir: string, options: SqliteStoreOptions | 'full' | 'normal' = {}) {
@@ -104,6 +107,7 @@ export class SqliteStore implements TableStore {
       onWrite: (error) => this.#wrote(error),
     });
     this.pushSubscriptions = new SqlitePushSubscriptions(db, (operation, kind) => this.#run(operation, kind));
+    this.chat = new SqliteChatLog(db, (operation, kind) => this.#run(operation, kind));
   }
 
   /** Opens the move journal and copies what a stop left in it into the database, before anything else happens. */
@@ -251,6 +255,7 @@ export class SqliteStore implements TableStore {
     return this.#run(() => {
       const ids = this.#ops.removeWaiting(createdBefore);
       this.pushSubscriptions.dropTables(ids); // a seat of a removed table is told nothing more: its browsers go too
+      this.chat.dropTables(ids);
       return ids;
     });
   }

@@ -24,6 +24,7 @@ vi.mock('./use-table', () => ({
     notFound: false,
     followTable: null,
     send: live.send,
+    say: () => true,
     sit: async () => null,
     dismissError: () => {},
   }),

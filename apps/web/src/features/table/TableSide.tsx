@@ -3,6 +3,7 @@
 // here never moves the board (beside it on a wide screen, below it on a phone).
 import { AnalyseGameButton } from '../../components/AnalyseGameButton';
 import { MoveList } from '../../components/review/MoveList';
+import { ChatPanel } from './ChatPanel';
 import { ClockPanel } from './ClockPanel';
 import { DeadlineLine } from './DeadlineLine';
 import { GameControls } from './GameControls';
@@ -55,6 +56,15 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
       {table && <TableTools id={id} flipped={page.flipped} onFlip={page.flip} player={side !== null} />}
       {table && side && !table.result && <NotifyButton notify={page.notify} />}
       {game && canMove && <TypedMove game={game} onMove={page.requestMove} />}
+      {table && role && (
+        <ChatPanel
+          role={role}
+          rooms={state.chat}
+          online={live.link === 'online'}
+          error={state.chatError}
+          say={live.say}
+        />
+      )}
       {table && <SeatsPanel table={table} role={role} />}
       {table && <InviteSection id={id} side={side} />}
     </aside>

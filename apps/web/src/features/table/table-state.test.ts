@@ -1,4 +1,4 @@
-import type { ServerMessage, TableView } from '@fg/protocol';
+import type { ChatSaid, ServerMessage, TableView } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
@@ -184,5 +184,67 @@ describe('tableReducer, v1.2', () => {
     const declined = feed(INITIAL_TABLE_STATE, welcome, { type, side: 'geese' });
     expect(declined.declined).toEqual({ offer, by: 'geese' });
     expect(feed(declined, MOVE).declined).toBeNull();
+  });
+});
+
+describe('tableReducer: chat (v1.3)', () => {
+  const at = '2026-12-05T04:00:00.000Z';
+  const said = (room: 'players' | 'spectators', text: string, side?: Side): ChatSaid => ({
+    type: 'chat',
+    room,
+    ...(side ? { side } : {}),
+    text,
+    at,
+  });
+  const welcomed = (role: 'fox' | 'spectator'): TableState =>
+    feed(INITIAL_TABLE_STATE, {
+      type: 'welcome',
+      role,
+      table: TABLE,
+      chat: role === 'fox' ? { players: [said('players', 'hi', 'geese')], spectators: [] } : { spectators: [] },
+    });
+
+  it('takes the history from the welcome, and each message into its room', () => {
+    const state = feed(welcomed('fox'), said('spectators', 'nice'), said('players', 'thanks', 'fox'));
+    expect(state.chat.players.map((m) => m.text)).toEqual(['hi', 'thanks']);
+    expect(state.chat.spectators.map((m) => m.text)).toEqual(['nice']);
+  });
+
+  it.each([
+    [
+      'an error while a chat message waits is the chat’s, not the table’s',
+      'fox',
+      [],
+      { chatError: 'rate-limited', error: null, chatSent: 0 },
+    ],
+    [
+      'after our own message came back, an error is the table’s again',
+      'fox',
+      [said('players', 'mine', 'fox')],
+      { chatError: null, error: 'rate-limited', chatSent: 0 },
+    ],
+    [
+      'the opponent’s message does not answer ours',
+      'fox',
+      [said('players', 'theirs', 'geese')],
+      { chatError: 'rate-limited', error: null, chatSent: 0 },
+    ],
+    [
+      'a spectator’s own message comes back without a side',
+      'spectator',
+      [said('spectators', 'mine')],
+      { chatError: null, error: 'rate-limited', chatSent: 0 },
+    ],
+  ] as const)('%s', (_what, role, between, expected) => {
+    let state = tableReducer(welcomed(role), { type: 'chat-sent' });
+    state = feed(state, ...between, { type: 'error', code: 'rate-limited', message: 'slow down' });
+    expect({ chatError: state.chatError, error: state.error, chatSent: state.chatSent }).toEqual(expected);
+  });
+
+  it('keeps the last 100 messages of a room', () => {
+    const many = Array.from({ length: 120 }, (_, n) => said('spectators', `m${n}`));
+    const state = feed(welcomed('spectator'), ...many);
+    expect(state.chat.spectators).toHaveLength(100);
+    expect(state.chat.spectators[0]!.text).toBe('m20');
   });
 });

@@ -1,7 +1,7 @@
 // The table as this client knows it, rebuilt from `welcome` and kept current by later messages.
 // How a message changes the view is the protocol's one transition (applyServerMessage); this adds
 // the rules' game beside it and what only this page cares about.
-import type { Role, ServerMessage, ServerMessageOf, SocketErrorCode, TableView } from '@fg/protocol';
+import type { ChatSaid, Role, ServerMessage, ServerMessageOf, SocketErrorCode, TableView } from '@fg/protocol';
 // The zod-free entry: the web bundle carries the transition, not the schemas.
 import { applyServerMessage } from '@fg/protocol/apply-message';
 import { type Game, playPoints, replayRecord, type Side, SIDES } from '@fg/rules';
@@ -22,7 +22,20 @@ export interface TableState {
   readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
   readonly declined: Declined | null; // the last offer declined while this page watched, until the next move
   readonly undos: number; // takebacks seen: a move sent before one is not waited for again at its old ply
+  readonly chat: ChatRooms; // v1.3: the rooms this page reads, oldest first
+  readonly chatSent: number; // chat messages sent and not answered yet: an error meanwhile is the chat's
+  readonly chatError: SocketErrorCode | null; // the last refused chat message's code: 'rate-limited'
 }
+
+/** v1.3: the chat rooms as this page reads them (a spectator's `players` stays empty). */
+export interface ChatRooms {
+  readonly players: readonly ChatSaid[];
+  readonly spectators: readonly ChatSaid[];
+}
+
+/** The most messages of a room the page keeps. */
+const CHAT_KEPT = 100;
+const NO_CHAT: ChatRooms = { players: [], spectators: [] };
 
 /** An offer declined: which one, and the side that declined it. */
 export interface Declined {
@@ -46,6 +59,9 @@ export const INITIAL_TABLE_STATE: TableState = {
   arrivedFinished: false,
   declined: null,
   undos: 0,
+  chat: NO_CHAT,
+  chatSent: 0,
+  chatError: null,
 };
 
 /** When each seat went away, as far as this page saw: kept while away, null while online or free. */
@@ -62,7 +78,8 @@ function awayTimes(before: TableState['awaySince'], table: TableView | null, at:
 /** An event the table page feeds the reducer: a server message (with its arrival time), or the page dismissing an error. */
 export type TableAction =
   | { readonly type: 'message'; readonly message: ServerMessage; readonly at?: number }
-  | { readonly type: 'dismiss-error' };
+  | { readonly type: 'dismiss-error' }
+  | { readonly type: 'chat-sent' }; // v1.3: its answer is the echo, or an error that is the chat's
 
 /** Replays a table's record with the rules library; null if the record does not replay. */
 export function gameOf(table: TableView): Game | null {
@@ -91,6 +108,7 @@ const DECLINES: Partial<Record<ServerMessage['type'], Declined['offer']>> = {
 /** The next state after an action. */
 export function tableReducer(state: TableState, action: TableAction): TableState {
   if (action.type === 'dismiss-error') return { ...state, error: null };
+  if (action.type === 'chat-sent') return { ...state, chatSent: state.chatSent + 1, chatError: null };
   const { message, at = state.clockAt } = action;
   // A message carrying clocks restarts the local count from its arrival.
   const clockAt = 'clock' in message && message.clock ? at : state.clockAt;
@@ -114,6 +132,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         welcomes: state.welcomes + 1,
         undos: state.undos,
         arrivedFinished: message.table.result !== null,
+        chat: { players: message.chat?.players ?? [], spectators: message.chat?.spectators ?? [] },
       };
     }
     case 'moved':
@@ -134,7 +153,21 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       };
     }
     case 'error':
+      // The server answers one message at a time: an error while a chat message waits is that message's.
+      if (state.chatSent > 0) return { ...state, chatSent: state.chatSent - 1, chatError: message.code };
       return { ...state, error: message.code };
+    case 'chat': {
+      const room = [...state.chat[message.room], message].slice(-CHAT_KEPT);
+      // Our own message back (in the room we write in, from our side): the one we sent was taken.
+      const mine =
+        message.room === (state.role === 'spectator' ? 'spectators' : 'players') &&
+        message.side === (state.role === 'spectator' ? undefined : state.role);
+      return {
+        ...state,
+        chat: { ...state.chat, [message.room]: room },
+        chatSent: mine ? Math.max(0, state.chatSent - 1) : state.chatSent,
+      };
+    }
     default: {
       const table = applyServerMessage(state.table, message);
       const offer = DECLINES[message.type];

@@ -1,5 +1,5 @@
 // The live table: a reconnecting socket, the state it feeds, and the actions a player can take.
-import type { ClientMessage } from '@fg/protocol';
+import type { ChatRoom, ClientMessage } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
@@ -33,6 +33,7 @@ export interface LiveTable {
   readonly notFound: boolean;
   readonly followTable: string | null; // the rematch table this page goes on to (players and spectators alike)
   readonly send: (message: ClientMessage) => boolean;
+  readonly say: (room: ChatRoom, text: string) => boolean; // v1.3: a chat message; false when not sent (offline)
   readonly sit: (side: Side) => Promise<string | null>; // null on success, else an error code
   readonly dismissError: () => void;
 }
@@ -122,8 +123,14 @@ export function useTable(id: string): LiveTable {
     [id],
   );
 
+  const say = useCallback((room: ChatRoom, text: string) => {
+    const sent = connection.current?.send({ type: 'chat', room, text }) ?? false;
+    if (sent) dispatch({ type: 'chat-sent' });
+    return sent;
+  }, []);
+
   const dismissError = useCallback(() => dispatch({ type: 'dismiss-error' }), []);
 
   const link = linkState(connectionState, inStep);
-  return { state, connection: connectionState, link, notFound, followTable, send, sit, dismissError };
+  return { state, connection: connectionState, link, notFound, followTable, send, say, sit, dismissError };
 }
