@@ -4,15 +4,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { request, TestClient } from './testing/harness.js';
-import { freePort, productionNodeFlags, type ServerProcess, startServerProcess } from './testing/server-process.js';
+import { request, TestClient } from '../testing/harness.js';
+import { freePort, productionNodeFlags, type ServerProcess, startServerProcess } from '../testing/server-process.js';
 
-const SERVER_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
+const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const BUNDLE = join(SERVER_DIR, 'dist/server.mjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'fg-built-'));
 let server: ServerProcess | null = null;

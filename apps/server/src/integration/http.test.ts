@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { VARIANT_INFOS } from '@fg/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { request, startServer, type TestServer } from './testing/harness.js';
+import { request, startServer, type TestServer } from '../testing/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { request, startServer, type TestServer } from './testing/harness.js';
+import { request, startServer, type TestServer } from '../testing/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -20,13 +20,13 @@ import {
 import { openSolution, type Solution } from '@fg/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { choosePerfect } from './computer/perfect.js';
-import { SOLUTION_READS_PER_MINUTE, TABLEBASE_READS_PER_MINUTE } from './solution/solution-routes.js';
-import { Solutions } from './solution/solutions.js';
-import { gameVerdicts } from './solution/verdicts.js';
-import { joinTable, request, seatedTable, startServer, type TestServer } from './testing/harness.js';
-import { startServerProcess } from './testing/server-process.js';
-import { buildTestTable, geeseWins, SOLVED } from './testing/solution-table.js';
+import { choosePerfect } from '../computer/perfect.js';
+import { SOLUTION_READS_PER_MINUTE, TABLEBASE_READS_PER_MINUTE } from '../solution/solution-routes.js';
+import { Solutions } from '../solution/solutions.js';
+import { gameVerdicts } from '../solution/verdicts.js';
+import { joinTable, request, seatedTable, startServer, type TestServer } from '../testing/harness.js';
+import { startServerProcess } from '../testing/server-process.js';
+import { buildTestTable, geeseWins, SOLVED } from '../testing/solution-table.js';
 
 let dir: string;
 let solution: Solution;

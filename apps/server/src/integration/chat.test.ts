@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ServerMessageOf } from '@fg/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { joinTable, seatedTable, startServer, type TestClient, type TestServer } from './testing/harness.js';
+import { joinTable, seatedTable, startServer, type TestClient, type TestServer } from '../testing/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {

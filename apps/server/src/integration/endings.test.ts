@@ -1,8 +1,8 @@
 // The ends players cause (resignation, agreed draw, abandonment), rematches, reconnects and what spectators see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from './testing/harness.js';
-import { playMoves } from './testing/play.js';
+import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from '../testing/harness.js';
+import { playMoves } from '../testing/play.js';
 
 let server: TestServer;
 let clock = 1_000_000;

@@ -2,8 +2,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
 
-import { setServerDefaults } from './testing/harness.js';
-import { startRedis, systemProgramSkipReason } from './testing/redis-process.js';
+import { setServerDefaults } from '../testing/harness.js';
+import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
 
 const skip = systemProgramSkipReason();
 if (skip) console.warn(`Redis mode protocol tests skipped: ${skip}`);
@@ -14,8 +14,8 @@ if (redis) {
   await import('./socket.test.js');
   await import('./games.test.js');
   await import('./endings.test.js');
-  await import('./lobby/lobby.test.js'); // v1.1
-  await import('./computer/computer.test.js'); // v1.1
+  await import('../lobby/lobby.test.js'); // v1.1
+  await import('../computer/computer.test.js'); // v1.1
   await import('./chat.test.js'); // v1.3
 }
 

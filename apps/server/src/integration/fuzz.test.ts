@@ -4,7 +4,7 @@ import { CROSS33 } from '@fg/rules';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PING_BEFORE_HELLO } from './socket/table-socket.js';
+import { PING_BEFORE_HELLO } from '../socket/table-socket.js';
 import {
   joinTable,
   request,
@@ -13,7 +13,7 @@ import {
   startServer,
   TestClient,
   type TestServer,
-} from './testing/harness.js';
+} from '../testing/harness.js';
 
 let server: TestServer;
 let table: SeatedTable;

@@ -4,10 +4,10 @@
 // ending is a compare-and-set on the ply, and a deadline is decided on the stored facts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { request } from './testing/harness.js';
-import { splitTable, startInstances } from './testing/instances.js';
-import { startRedis, systemProgramSkipReason } from './testing/redis-process.js';
-import type { ServerProcess } from './testing/server-process.js';
+import { request } from '../testing/harness.js';
+import { splitTable, startInstances } from '../testing/instances.js';
+import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
+import type { ServerProcess } from '../testing/server-process.js';
 
 const skip = systemProgramSkipReason();
 let redis: Awaited<ReturnType<typeof startRedis>>;

@@ -2,7 +2,7 @@
 // too soon, and spectators taken along to the rematch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { joinTable, seatedTable, startServer, type TestServer } from './testing/harness.js';
+import { joinTable, seatedTable, startServer, type TestServer } from '../testing/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {

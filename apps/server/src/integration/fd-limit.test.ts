@@ -8,9 +8,9 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { freePort } from './testing/server-process.js';
+import { freePort } from '../testing/server-process.js';
 
-const SERVER = join(import.meta.dirname, 'server.ts');
+const SERVER = join(import.meta.dirname, '../server.ts');
 const TSX = import.meta.resolve('tsx');
 const HEADROOM = 16; // descriptors the server may open beyond those it holds once started
 

@@ -3,8 +3,8 @@
 import type { ClockView, CreateTableResponse } from '@fg/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { joinTable, request, seatedTable, startServer, type TestClient, type TestServer } from './testing/harness.js';
-import { startRedis, systemProgramSkipReason } from './testing/redis-process.js';
+import { joinTable, request, seatedTable, startServer, type TestClient, type TestServer } from '../testing/harness.js';
+import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
 
 const skip = systemProgramSkipReason();
 const redis = skip ? null : await startRedis();

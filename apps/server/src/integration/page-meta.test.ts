@@ -4,8 +4,8 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { resultWords } from './routes/page-meta.js';
-import { request, seatedTable, startServer, type TestServer } from './testing/harness.js';
+import { resultWords } from '../routes/page-meta.js';
+import { request, seatedTable, startServer, type TestServer } from '../testing/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { databasePath } from './store/sqlite/sqlite-open.js';
-import { holdLock, mountSmallDisk } from './testing/failing-storage.js';
-import type { TestClient } from './testing/harness.js';
-import { request, seatedTable, startServer, type TestServer } from './testing/harness.js';
-import { startServerProcess } from './testing/server-process.js';
+import { databasePath } from '../store/sqlite/sqlite-open.js';
+import { holdLock, mountSmallDisk } from '../testing/failing-storage.js';
+import type { TestClient } from '../testing/harness.js';
+import { request, seatedTable, startServer, type TestServer } from '../testing/harness.js';
+import { startServerProcess } from '../testing/server-process.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

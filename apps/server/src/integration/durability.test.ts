@@ -5,9 +5,9 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { request, type SeatedTable, TestClient, type TestServer } from './testing/harness.js';
-import { pathOf, playMoves } from './testing/play.js';
-import { freePort, type ServerProcess, startServerProcess } from './testing/server-process.js';
+import { request, type SeatedTable, TestClient, type TestServer } from '../testing/harness.js';
+import { pathOf, playMoves } from '../testing/play.js';
+import { freePort, type ServerProcess, startServerProcess } from '../testing/server-process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fg-durable-'));
 const running = new Set<ServerProcess>();

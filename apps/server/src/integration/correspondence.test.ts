@@ -3,9 +3,9 @@
 import type { CreateTableResponse } from '@fg/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { joinTable, request, startServer, type TestServer } from './testing/harness.js';
-import { TestPushService } from './testing/push-service.js';
-import { startRedis, systemProgramSkipReason } from './testing/redis-process.js';
+import { joinTable, request, startServer, type TestServer } from '../testing/harness.js';
+import { TestPushService } from '../testing/push-service.js';
+import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
 
 const DAY_MS = 400;
 const servers: TestServer[] = [];

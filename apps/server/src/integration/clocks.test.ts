@@ -3,8 +3,8 @@
 import type { ClockView, CreateTableResponse } from '@fg/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { SqliteStore } from './store/sqlite/sqlite-store.js';
-import { joinTable, request, startServer, type TestClient, type TestServer } from './testing/harness.js';
+import { SqliteStore } from '../store/sqlite/sqlite-store.js';
+import { joinTable, request, startServer, type TestClient, type TestServer } from '../testing/harness.js';
 
 /** A time source the test moves by hand: real time plus an offset. */
 const clock = () => {

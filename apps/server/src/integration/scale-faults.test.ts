@@ -2,12 +2,12 @@
 // with SIGKILL and restarted on its folder. No acknowledged move may be lost, and play carries on by itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { request } from './testing/harness.js';
-import { joinAt, moveUntilStored, splitTable, startInstances } from './testing/instances.js';
-import { pathOf, playMoves } from './testing/play.js';
-import { RECORDED_GAMES } from './testing/recorded-games.js';
-import { startRedis, systemProgramSkipReason } from './testing/redis-process.js';
-import type { ServerProcess } from './testing/server-process.js';
+import { request } from '../testing/harness.js';
+import { joinAt, moveUntilStored, splitTable, startInstances } from '../testing/instances.js';
+import { pathOf, playMoves } from '../testing/play.js';
+import { RECORDED_GAMES } from '../testing/recorded-games.js';
+import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
+import type { ServerProcess } from '../testing/server-process.js';
 
 const skip = systemProgramSkipReason();
 if (skip) console.warn(`scale-out tests skipped: ${skip}`);

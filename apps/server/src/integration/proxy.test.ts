@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { request } from './testing/harness.js';
-import { joinAt, splitTable, startInstances } from './testing/instances.js';
-import { playMoves } from './testing/play.js';
-import { RECORDED_GAMES } from './testing/recorded-games.js';
-import { startRedis, systemProgramSkipReason } from './testing/redis-process.js';
-import { freePort, type ServerProcess } from './testing/server-process.js';
+import { request } from '../testing/harness.js';
+import { joinAt, splitTable, startInstances } from '../testing/instances.js';
+import { playMoves } from '../testing/play.js';
+import { RECORDED_GAMES } from '../testing/recorded-games.js';
+import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
+import { freePort, type ServerProcess } from '../testing/server-process.js';
 
-const CONFIG = join(dirname(fileURLToPath(import.meta.url)), '../../../deploy/haproxy.cfg');
+const CONFIG = join(dirname(fileURLToPath(import.meta.url)), '../../../../deploy/haproxy.cfg');
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 const skip = systemProgramSkipReason() ?? systemProgramSkipReason(HAPROXY, 'haproxy');
 if (skip) console.warn(`proxy test skipped: ${skip}`);

@@ -1,9 +1,9 @@
 // Whole games over real sockets: every variant, every rule reason, and the ends players cause.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { joinTable, request, seatedTable, startServer, type TestServer } from './testing/harness.js';
-import { playMoves } from './testing/play.js';
-import { RECORDED_GAMES } from './testing/recorded-games.js';
+import { joinTable, request, seatedTable, startServer, type TestServer } from '../testing/harness.js';
+import { playMoves } from '../testing/play.js';
+import { RECORDED_GAMES } from '../testing/recorded-games.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
 import { readRecord, replayRecord } from '@fg/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { joinTable, request, seatedTable, startServer, type TestServer } from './testing/harness.js';
-import { playMoves } from './testing/play.js';
-import { RECORDED_GAMES } from './testing/recorded-games.js';
+import { joinTable, request, seatedTable, startServer, type TestServer } from '../testing/harness.js';
+import { playMoves } from '../testing/play.js';
+import { RECORDED_GAMES } from '../testing/recorded-games.js';
 
 let server: TestServer;
 beforeAll(async () => {

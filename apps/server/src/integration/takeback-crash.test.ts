@@ -7,9 +7,9 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { request, type SeatedTable, seatedTable, type TestServer } from './testing/harness.js';
-import { pathOf } from './testing/play.js';
-import { freePort, type ServerProcess, startServerProcess } from './testing/server-process.js';
+import { request, type SeatedTable, seatedTable, type TestServer } from '../testing/harness.js';
+import { pathOf } from '../testing/play.js';
+import { freePort, type ServerProcess, startServerProcess } from '../testing/server-process.js';
 
 const folders: string[] = [];
 const running = new Set<ServerProcess>();

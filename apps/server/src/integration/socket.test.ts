@@ -1,10 +1,10 @@
 // Every WebSocket error code, through real sockets; after each the table is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PING_BEFORE_HELLO } from './socket/table-socket.js';
-import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from './testing/harness.js';
-import { playMoves } from './testing/play.js';
-import { RECORDED_GAMES } from './testing/recorded-games.js';
+import { PING_BEFORE_HELLO } from '../socket/table-socket.js';
+import { joinTable, request, seatedTable, startServer, TestClient, type TestServer } from '../testing/harness.js';
+import { playMoves } from '../testing/play.js';
+import { RECORDED_GAMES } from '../testing/recorded-games.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,12 +3,12 @@
 import type { ServerMessage, ServerMessageOf } from '@fg/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { request, type TestClient } from './testing/harness.js';
-import { joinAt, splitTable, startInstances } from './testing/instances.js';
-import { playMoves } from './testing/play.js';
-import { RECORDED_GAMES } from './testing/recorded-games.js';
-import { startRedis, systemProgramSkipReason } from './testing/redis-process.js';
-import type { ServerProcess } from './testing/server-process.js';
+import { request, type TestClient } from '../testing/harness.js';
+import { joinAt, splitTable, startInstances } from '../testing/instances.js';
+import { playMoves } from '../testing/play.js';
+import { RECORDED_GAMES } from '../testing/recorded-games.js';
+import { startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
+import type { ServerProcess } from '../testing/server-process.js';
 
 const skip = systemProgramSkipReason();
 if (skip) console.warn(`scale-out tests skipped: ${skip}`);

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { mountSmallDisk, type SmallDisk } from './testing/failing-storage.js';
-import { freePort, startServerProcess } from './testing/server-process.js';
+import { mountSmallDisk, type SmallDisk } from '../testing/failing-storage.js';
+import { freePort, startServerProcess } from '../testing/server-process.js';
 
-const SERVER = join(import.meta.dirname, 'server.ts');
+const SERVER = join(import.meta.dirname, '../server.ts');
 const TSX = import.meta.resolve('tsx');
 
 const cleanups: (() => void)[] = [];
