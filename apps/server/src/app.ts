@@ -32,7 +32,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // The router's default (100) answers longer ids with 414 or a wrong 404; every id must reach its route and get table-not-found.
     routerOptions: { maxParamLength: 16 * 1024 },
     frameworkErrors: frameworkError,
-    trustProxy: config.trustProxy,
+    // Exactly the one hop in front (the proxy): the client is the last address it added, never one a client wrote.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.
     forceCloseConnections: 'idle',
     // A connection that says nothing, dribbles a request or idles between requests gives its file descriptor back

@@ -65,7 +65,10 @@ const envSchema = z.object({
     .optional(),
   /** Days a table stays in Redis after its end, or after its last move when nobody ends it (SQLite keeps every table). */
   KEEP_FINISHED_DAYS: z.coerce.number().positive().default(30),
-  /** `true` behind a reverse proxy, so rate limits count the client's address, not the proxy's. */
+  /**
+   * `true` behind one reverse proxy (deploy/haproxy.cfg), so limits count the client's address, not the proxy's: the
+   * last address the proxy hop added to X-Forwarded-For, and its X-Forwarded-Proto / -Host; never an earlier hop.
+   */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** v1.1: threads the computer thinks in; 0 = the cores less one (at least one). */
   COMPUTER_THREADS: intFrom(0),

@@ -5,6 +5,7 @@ import { getVariant, writeRecord } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 
 import { sendError } from '../http/errors.js';
+import { siteOrigin } from '../http/site.js';
 import type { Authority } from '../tables/authority.js';
 
 /** Registers the game record download. */
@@ -20,7 +21,7 @@ export function registerGameRecordRoute(app: FastifyInstance, authority: Authori
       variant: variant.value,
       moves: view.moves,
       result: view.result,
-      site: `${request.protocol}://${request.host}/t/${id}`,
+      site: `${siteOrigin(request)}/t/${id}`,
       date: new Date(createdAt),
       ...(view.clock ? { clock: { initial: view.clock.initial, increment: view.clock.increment } } : {}),
     });

@@ -8,6 +8,7 @@ import { FOX, getVariant, GOOSE, parsePosition, startPosition, type Variant, VAR
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { sendError } from '../http/errors.js';
+import { siteOrigin } from '../http/site.js';
 import { PicturesBusy, PositionPictures } from '../preview/position-pictures.js';
 import type { Authority } from '../tables/authority.js';
 
@@ -132,7 +133,7 @@ export function registerPageMeta(app: FastifyInstance, authority: Authority, web
     return; // no built web app: nothing to tag
   }
   const serve = (request: FastifyRequest, reply: FastifyReply, preview: Preview): FastifyReply => {
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = siteOrigin(request);
     const html = page
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(preview.title)}</title>`)
       .replace('</head>', `  ${metaTags(preview, origin)}\n  </head>`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 import type { CreateTableResponse, ServerMessage, ServerMessageOf, ServerMessageType, Side } from '@fg/protocol';
 import type { FastifyInstance } from 'fastify';
-import { WebSocket } from 'ws';
+import { type ClientOptions, WebSocket } from 'ws';
 
 import { buildApp } from '../app.js';
 import { openBackend } from '../backend.js';
@@ -128,9 +128,9 @@ export class TestClient {
     });
   }
 
-  /** Opens a connection and waits until it is open. */
-  static async connect(url: string): Promise<TestClient> {
-    const socket = new WebSocket(url);
+  /** Opens a connection and waits until it is open; `options` go to `ws` (e.g. request headers). */
+  static async connect(url: string, options?: ClientOptions): Promise<TestClient> {
+    const socket = new WebSocket(url, options);
     const client = new TestClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
