@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { frameworkError, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { loggerOptions, LogThrottle } from './http/logger.js';
+import { registerHostCheck } from './http/site.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
 import { registerPushRoutes } from './push/push-routes.js';
 import { registerApiRoutes } from './routes/api.js';
@@ -67,6 +68,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerSecurityHeaders(app);
   registerJsonBodies(app);
   await registerPlugins(app, throttle);
+  // After the WebSocket plugin's own hook, so an upgrade refused here has its socket closed by the plugin.
+  registerHostCheck(app, config.publicHosts);
 
   await resume(app, services, throttle);
 

@@ -98,6 +98,19 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url())),
+  /** Host names the site answers for (any port); unset: any well-formed host. Guards a server on 127.0.0.1 against
+   * DNS rebinding. The health probes answer for any host. */
+  PUBLIC_HOSTS: z
+    .string()
+    .optional()
+    .transform((text) => {
+      const hosts = (text ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
+      return hosts.length > 0 ? hosts : null;
+    })
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, 'host names, comma-separated')).nullable()),
   /** v1.2: the hosts push endpoints may be on (`*.` for any subdomain); `off` turns push off. */
   PUSH_HOSTS: z
     .string()
@@ -152,6 +165,7 @@ export interface Config {
   readonly pongTimeoutMs: number; // 30 000
   readonly storeBusyMs: number; // 2000
   readonly allowedOrigins: readonly string[]; // ['https://fox.example']
+  readonly publicHosts: readonly string[] | null; // ['fox.example']; null: any well-formed host
   readonly pushHosts: readonly string[] | null; // v1.2: ['fcm.googleapis.com', '*.notify.windows.com']; null: push off
   readonly pushSubject: string; // v1.2: 'mailto:push@fox-and-geese.invalid'
   readonly correspondenceDayMs: number; // v1.2: 86 400 000
@@ -200,6 +214,7 @@ export function loadConfig(
     pongTimeoutMs: e.PONG_SECONDS * 1000,
     storeBusyMs: e.STORE_BUSY_MS,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+    publicHosts: e.PUBLIC_HOSTS,
     pushHosts: e.PUSH_HOSTS,
     pushSubject: e.PUSH_SUBJECT,
     correspondenceDayMs: e.CORRESPONDENCE_DAY_SECONDS * 1000,

@@ -7,9 +7,13 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-/** The page's own WebSocket origin: CSP 'self' covers ws: and wss: only in newer browsers, so it is named too. */
+import { isHost } from '../http/site.js';
+
+/** The page's own WebSocket origin: CSP 'self' covers ws: and wss: only in newer browsers, so it is named too. A Host
+ * that is no host (the request is refused with 400 by the host check) is not written into the policy. */
 const sameOriginSockets = (request: IncomingMessage): string => {
-  const host = request.headers.host ?? 'localhost';
+  const given = request.headers.host;
+  const host = given !== undefined && isHost(given) ? given : 'localhost';
   return `ws://${host} wss://${host}`;
 };
 
