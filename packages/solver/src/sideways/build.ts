@@ -25,9 +25,10 @@ import { choose, MIN_GEESE, POINTS } from '../geometry.js';
 import { maxLevel, minLevel } from '../levels.js';
 import { diskShortage, memoryShortage, xBufferSizes } from '../resources.js';
 import { checksum, HEADER_BYTES } from '../table-file.js';
-import { applyChanges, type WdlCounts } from './kernel.js';
+import type { WdlCounts } from './kernel.js';
 import { levelPlan } from './plan.js';
 import { WdlPool } from './pool.js';
+import { settleLevel } from './rounds.js';
 import {
   encodeWdlHeader,
   readWdlHeader,
@@ -106,10 +107,10 @@ function largestLevel(top: number): number {
   return most;
 }
 
-/** Bytes the build up to `top` geese holds: FW, FL, the stamps, X of two tiers, the level's GW and GL. */
+/** Bytes the build up to `top` geese holds: FW, FL, the stamps and marks, X of two tiers, the level's GW and GL. */
 function wdlMemory(top: number): number {
   const [a, b] = xBufferSizes(top);
-  return 4 * 2 * sets(top) + sets(top) + 8 * (a + b) + 8 * largestLevel(top) + 512 * 2 ** 20;
+  return 4 * 2 * sets(top) + 2 * sets(top) + 8 * (a + b) + 8 * largestLevel(top) + 512 * 2 ** 20;
 }
 
 /** Builds (or finishes building) the table with sideways moves for `standard` with these options. */
@@ -188,6 +189,7 @@ export async function buildWdlTable(options: WdlSolveOptions): Promise<WdlBuildR
   const fwBuffer = new SharedArrayBuffer(4 * sets(top));
   const flBuffer = new SharedArrayBuffer(4 * sets(top));
   const stampBuffer = new SharedArrayBuffer(sets(top));
+  const markBuffer = new SharedArrayBuffer(sets(top));
   const xSizes = xBufferSizes(top);
   const xBuffers = xSizes.map((n) => [new SharedArrayBuffer(4 * n), new SharedArrayBuffer(4 * n)] as const);
   const levelSize = largestLevel(top);
@@ -215,6 +217,7 @@ export async function buildWdlTable(options: WdlSolveOptions): Promise<WdlBuildR
         bw: below?.[0] ?? null,
         bl: below?.[1] ?? null,
         stamp: stampBuffer,
+        mark: markBuffer,
         gw: gwBuffer,
         gl: glBuffer,
       };
@@ -242,6 +245,7 @@ export async function buildWdlTable(options: WdlSolveOptions): Promise<WdlBuildR
         setsDone: partial?.setsDone ?? 0,
         rounds: partial?.rounds ?? 0,
       };
+      new Uint8Array(markBuffer, 0, n).fill(0); // marks of the tier before would skip sets of this one
       const arrays = await pool.tier(buffers);
       let lastSave = Date.now();
       let where = { level: 0, round: 0 };
@@ -261,20 +265,20 @@ export async function buildWdlTable(options: WdlSolveOptions): Promise<WdlBuildR
       try {
         for (let level = partial ? partial.nextLevel : maxLevel(k); level >= minLevel(k); level--) {
           const plan = levelPlan(k, level);
-          arrays.gw.fill(0, 0, plan.size);
-          arrays.gl.fill(0, 0, plan.size);
-          for (let round = 1; ; round++) {
-            if (round > 255) throw new Error(`tier ${k} level ${level}: more than 255 rounds`);
-            where = { level, round };
-            const { counts, changes } = await pool.round(level, round);
-            for (const c of changes) applyChanges(arrays, c, round);
-            tally.counts.foxWins += counts.foxWins;
-            tally.counts.foxLosses += counts.foxLosses;
-            tally.counts.geeseWins += counts.geeseWins;
-            tally.counts.geeseLosses += counts.geeseLosses;
-            if (counts.changed === 0) break;
-            tally.rounds = Math.max(tally.rounds, round);
-          }
+          const settled = await settleLevel(
+            arrays,
+            level,
+            (l, round, changed) => {
+              where = { level: l, round };
+              return pool.round(l, round, changed);
+            },
+            (n) => new Int32Array(new SharedArrayBuffer(4 * n)),
+          );
+          tally.counts.foxWins += settled.counts.foxWins;
+          tally.counts.foxLosses += settled.counts.foxLosses;
+          tally.counts.geeseWins += settled.counts.geeseWins;
+          tally.counts.geeseLosses += settled.counts.geeseLosses;
+          tally.rounds = Math.max(tally.rounds, settled.rounds);
           tally.setsDone += plan.size;
           report();
           levelsThisRun++;

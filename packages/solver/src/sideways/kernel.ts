@@ -39,6 +39,7 @@ export interface WdlArrays {
   readonly bw: Uint32Array | null; // X of tier k - 1; null when k is the lowest tier (4)
   readonly bl: Uint32Array | null;
   readonly stamp: Uint8Array; // by colex rank: the round of the current level in which the set last changed
+  readonly mark?: Uint8Array; // by colex rank: the round a listed set was taken in (rounds from LISTED_FROM)
   readonly gw: Uint32Array; // by place in the current level: geese to move, geese win
   readonly gl: Uint32Array; // geese to move, geese lose
   readonly geese?: { readonly gw: Uint32Array; readonly gl: Uint32Array }; // GW, GL by colex rank too (checks)
@@ -151,7 +152,7 @@ function toPoints(m: number): void {
  * the rank of its mirror image (the same records mirrored) or -1 when it is its own; `place` is its
  * place in the level. Round 1 takes every sideways move's result as unknown and writes in place
  * (it reads nothing of its own level); later rounds recompute only sets next to a set the round
- * before changed, and put their changes aside.
+ * before changed (`listed`: known to be, else checked here), and put their changes aside.
  */
 function solveSet(
   a: WdlArrays,
@@ -161,8 +162,9 @@ function solveSet(
   round: number,
   counts: WdlCounts,
   changes: Changes,
+  listed = false,
 ): void {
-  if (round > 1 && (!a.sideways || !neighbourChanged(a, rank, round - 1))) return;
+  if (round > 1 && !listed && (!a.sideways || !neighbourChanged(a, rank, round - 1))) return;
   const k = a.k;
   const full = (1 << (POINTS - k)) - 1;
   let c = 0;
@@ -372,4 +374,134 @@ export function solveUnitRound(
     while (row < ROWS.length && ++choice[row]! === lists[row]!.length) choice[row++] = 0;
     if (row === ROWS.length) return sets;
   }
+}
+
+const rowOf = new Int32Array(POINTS);
+ROWS.forEach(([first, size], row) => {
+  for (let p = first; p < first + size; p++) rowOf[p] = row;
+});
+/** subsetIndex[m]: the place of row mask m among the masks of its size (rowSubsets order, the same for every row length). */
+const subsetIndex = new Int32Array(128);
+{
+  const seen = new Int32Array(8);
+  for (let m = 0; m < 128; m++) {
+    let c = 0;
+    for (let b = m; b; b &= b - 1) c++;
+    subsetIndex[m] = seen[c]!++;
+  }
+}
+const rowMask = new Int32Array(ROWS.length);
+const nextMask = new Int32Array(ROWS.length);
+
+/** The key of a row-count vector in LevelPlan.bases. */
+export function countsKey(counts: ArrayLike<number>): number {
+  let key = 0;
+  for (let row = ROWS.length - 1; row >= 0; row--) key = key * 8 + counts[row]!;
+  return key;
+}
+
+/**
+ * Solves, in round `round` (3 or later), the sets a sideways move joins to the sets of
+ * `changed[from..to)` (the ranks the round before changed, mirror images included), each once:
+ * `mark` (by rank, shared by the threads) records the round a set was taken in.
+ */
+export function solveNeighbours(
+  a: WdlArrays,
+  plan: { readonly firsts: Int32Array; readonly bases: ReadonlyMap<number, number> },
+  changed: Int32Array,
+  from: number,
+  to: number,
+  round: number,
+  mark: Uint8Array,
+  counts: WdlCounts,
+  changes: Changes,
+): void {
+  const k = a.k;
+  for (let c = from; c < to; c++) {
+    // The changed set's geese, row by row.
+    rowMask.fill(0);
+    let r = changed[c]!;
+    let p = POINTS - 1;
+    for (let i = k; i >= 1; i--) {
+      while (binom[p * BINOM_K + i]! > r) p--;
+      rowMask[rowOf[p]!]! |= 1 << (p - rowFirst[rowOf[p]!]!);
+      r -= binom[p * BINOM_K + i]!;
+      p--;
+    }
+    for (let row = 0; row < ROWS.length; row++) {
+      const size = ROWS[row]![1];
+      const m = rowMask[row]!;
+      for (let b = 0; b < size; b++) {
+        if (((m >>> b) & 1) === 0) continue;
+        for (const t of [b - 1, b + 1]) {
+          if (t < 0 || t >= size || ((m >>> t) & 1) === 1) continue;
+          nextMask.set(rowMask);
+          nextMask[row] = (m & ~(1 << b)) | (1 << t);
+          solveMasks(a, plan, round, mark, counts, changes);
+        }
+      }
+    }
+  }
+}
+
+/** Solves the set whose row masks are in `nextMask` (or its mirror image, whichever has the lower rank), unless taken already this round. */
+function solveMasks(
+  a: WdlArrays,
+  plan: { readonly firsts: Int32Array; readonly bases: ReadonlyMap<number, number> },
+  round: number,
+  mark: Uint8Array,
+  counts: WdlCounts,
+  changes: Changes,
+): void {
+  let rank = 0;
+  let mirror = 0;
+  let i = 0;
+  let j = 0;
+  for (let row = 0; row < ROWS.length; row++) {
+    const first = rowFirst[row]!;
+    const size = ROWS[row]![1];
+    for (let m = nextMask[row]!; m !== 0; m &= m - 1) rank += binom[(first + 31 - Math.clz32(m & -m)) * BINOM_K + ++i]!;
+    for (let m = reversed[size * 128 + nextMask[row]!]!; m !== 0; m &= m - 1)
+      mirror += binom[(first + 31 - Math.clz32(m & -m)) * BINOM_K + ++j]!;
+  }
+  const own = rank <= mirror;
+  const canonical = own ? rank : mirror;
+  if (Atomics.exchange(mark, canonical, round) === round) return;
+  // The canonical set's points, its free-point segments, and its place in the level.
+  let k = 0;
+  let key = 0;
+  for (let row = ROWS.length - 1; row >= 0; row--) {
+    const m = nextMask[row]!;
+    let c = 0;
+    for (let v = m; v; v &= v - 1) c++;
+    key = key * 8 + c;
+  }
+  const base = plan.bases.get(key)!;
+  let off = 0;
+  let place = 0;
+  let stride = 1;
+  let fixedIndex = 0;
+  for (let row = 0; row < ROWS.length; row++) {
+    const first = rowFirst[row]!;
+    const size = ROWS[row]![1];
+    const m = own ? nextMask[row]! : reversed[size * 128 + nextMask[row]!]!;
+    let c = 0;
+    for (let v = m; v !== 0; v &= v - 1) {
+      const p = first + 31 - Math.clz32(v & -v);
+      pts[k++] = p;
+      occ[p] = 1;
+      c++;
+    }
+    segOff[row] = off;
+    segLen[row] = size - c;
+    off += size - c;
+    if (row === FIXED_ROW) fixedIndex = subsetIndex[m]!;
+    else {
+      place += subsetIndex[m]! * stride;
+      stride *= rowSubsets(row, c).length;
+    }
+  }
+  place += plan.firsts[base + fixedIndex]!;
+  solveSet(a, canonical, rank === mirror ? -1 : own ? mirror : rank, place, round, counts, changes, true);
+  for (let n = 0; n < k; n++) occ[pts[n]!] = 0;
 }

@@ -2,8 +2,10 @@
 // (tiers 4..6 take seconds) and for the checks that hold it against a plain retrograde analysis.
 import { choose, MIN_GEESE, POINTS } from '../geometry.js';
 import { maxLevel, minLevel } from '../levels.js';
-import { applyChanges, Changes, solveUnitRound, type WdlArrays, type WdlCounts } from './kernel.js';
+import type { WdlArrays, WdlCounts } from './kernel.js';
 import { levelPlan } from './plan.js';
+import { settleLevel } from './rounds.js';
+import { runRound } from './worker.js';
 
 /** One solved tier: FW and FL by colex rank, its counts, and the rounds each level took. */
 export interface MemoryTier {
@@ -17,10 +19,10 @@ export interface MemoryTier {
 }
 
 /** Solves tiers 4..upTo; `sideways: false` solves the game without sideways moves the same way. */
-export function solveInMemory(
+export async function solveInMemory(
   upTo: number,
   options: { readonly sideways: boolean; readonly keepGeese?: boolean },
-): MemoryTier[] {
+): Promise<MemoryTier[]> {
   const tiers: MemoryTier[] = [];
   let below: { xw: Uint32Array; xl: Uint32Array } | null = null;
   for (let k = MIN_GEESE; k <= upTo; k++) {
@@ -37,11 +39,12 @@ export function solveInMemory(
       bw: below?.xw ?? null,
       bl: below?.xl ?? null,
       stamp: new Uint8Array(n),
+      mark: new Uint8Array(n),
       gw: new Uint32Array(largest),
       gl: new Uint32Array(largest),
       geese: options.keepGeese ? { gw: new Uint32Array(n), gl: new Uint32Array(n) } : undefined,
     };
-    const counts = solveTier(arrays);
+    const counts = await solveTier(arrays);
     tiers.push({
       k,
       fw: arrays.fw,
@@ -57,23 +60,21 @@ export function solveInMemory(
 }
 
 /** Solves every level of one tier from the top down, each by rounds until nothing changes. */
-function solveTier(a: WdlArrays): { counts: Omit<WdlCounts, 'changed'>; rounds: number } {
-  const counts: WdlCounts = { foxWins: 0, foxLosses: 0, geeseWins: 0, geeseLosses: 0, changed: 0 };
+async function solveTier(a: WdlArrays): Promise<{ counts: Omit<WdlCounts, 'changed'>; rounds: number }> {
+  const counts = { foxWins: 0, foxLosses: 0, geeseWins: 0, geeseLosses: 0 };
   let rounds = 0;
+  const shared = new Int32Array(2);
   for (let level = maxLevel(a.k); level >= minLevel(a.k); level--) {
-    const plan = levelPlan(a.k, level);
-    a.gw.fill(0, 0, plan.size);
-    a.gl.fill(0, 0, plan.size);
-    for (let round = 1; ; round++) {
-      if (round > 255) throw new Error(`tier ${a.k} level ${level}: more than 255 rounds`);
-      const changes = new Changes();
-      counts.changed = 0;
-      plan.units.forEach((u, i) => solveUnitRound(a, u, plan.firsts[i]!, round, counts, changes));
-      applyChanges(a, changes.data.subarray(0, changes.length), round);
-      if (counts.changed === 0) break;
-      rounds = Math.max(rounds, round);
-    }
+    const settled = await settleLevel(a, level, (l, round, changed) => {
+      shared.fill(0);
+      const done = runRound(a, l, round, shared, changed);
+      return Promise.resolve({ counts: done.counts, changes: [done.changes] });
+    });
+    counts.foxWins += settled.counts.foxWins;
+    counts.foxLosses += settled.counts.foxLosses;
+    counts.geeseWins += settled.counts.geeseWins;
+    counts.geeseLosses += settled.counts.geeseLosses;
+    rounds = Math.max(rounds, settled.rounds);
   }
-  const { changed: _, ...rest } = counts;
-  return { counts: rest, rounds };
+  return { counts, rounds };
 }

@@ -29,13 +29,17 @@ export class WdlPool {
   }
 
   /** Runs one round of a level of the current tier: the counts it added and the records it put aside. */
-  async round(level: number, round: number): Promise<{ counts: WdlCounts; changes: Uint32Array[] }> {
+  async round(
+    level: number,
+    round: number,
+    changed: Int32Array | null,
+  ): Promise<{ counts: WdlCounts; changes: Uint32Array[] }> {
     Atomics.store(this.shared, 0, 0);
     Atomics.store(this.shared, 1, 0);
     const answers: RoundDone[] =
       this.workers.length === 0
-        ? [runRound(this.arrays!, level, round, this.shared)]
-        : await Promise.all(this.workers.map((w) => this.ask(w, { type: 'round', level, round })));
+        ? [runRound(this.arrays!, level, round, this.shared, changed)]
+        : await Promise.all(this.workers.map((w) => this.ask(w, { type: 'round', level, round, changed })));
     const counts: WdlCounts = { foxWins: 0, foxLosses: 0, geeseWins: 0, geeseLosses: 0, changed: 0 };
     for (const a of answers) {
       counts.foxWins += a.counts.foxWins;

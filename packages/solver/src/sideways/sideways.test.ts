@@ -32,9 +32,9 @@ const FIGURES = [
 ] as const;
 
 describe('the fixed point against a plain retrograde analysis, every position of 4 to 6 geese', () => {
-  it('agrees on every position, both sides to move', () => {
+  it('agrees on every position, both sides to move', async () => {
     const plain = explicitSolve(6, true);
-    const fixed = solveInMemory(6, { sideways: true, keepGeese: true });
+    const fixed = await solveInMemory(6, { sideways: true, keepGeese: true });
     for (const tier of fixed) {
       const other = plain[tier.k - 4]!;
       const wrong: string[] = [];
@@ -68,7 +68,7 @@ describe('the fixed point against a plain retrograde analysis, every position of
   it('without sideways moves gives the table of the game without them, with no draw', async () => {
     const dir = await buildSmallTable(5);
     try {
-      for (const tier of solveInMemory(5, { sideways: false })) {
+      for (const tier of await solveInMemory(5, { sideways: false })) {
         const { fw } = tierRecords(dir, tier.k);
         const full = (1 << (POINTS - tier.k)) - 1;
         expect(Buffer.from(tier.fw.buffer).equals(Buffer.from(fw.buffer))).toBe(true);
