@@ -179,6 +179,22 @@ describe('the computer (v1.2)', () => {
     await server.close();
   });
 
+  it('refuses a takeback in a game with a clock, so the player’s clock runs out as anyone’s', async () => {
+    const server = await startServer({ computerThreads: 1, computerThinkMs: 20 });
+    const body = { variant: 'standard', side: 'fox', computer: { level: 1 }, clock: { initial: 60, increment: 0 } };
+    const { table, seat } = (await request(server.base, 'POST', '/api/tables', body)).body as CreateTableResponse;
+    const fox = await joinTable(server, table.id, seat.token);
+    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    await fox.next('moved', (m) => m.ply === 1, 10_000);
+    fox.send({ type: 'move', ply: 2, path: ['d5', 'd4'] });
+    await fox.next('moved', (m) => m.ply === 3, 10_000);
+    expect(await errorOf(fox, { type: 'takeback-offer' })).toBe('bad-message');
+    expect(fox.all('error').at(-1)!.message).toBe('no takebacks in a game with a clock against the computer');
+    expect(await view(server, table.id)).toMatchObject({ ply: 4, takebackOffer: null });
+    expect(fox.all('taken-back')).toEqual([]);
+    await server.close();
+  });
+
   it('declines a draw at level 1 before move 20, and says so', async () => {
     const { server, fox } = await againstComputer();
     fox.send({ type: 'draw-offer' });

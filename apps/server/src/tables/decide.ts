@@ -148,6 +148,10 @@ function decideTakeback(
 ): Decision {
   const ply = facts.stored.moves.length;
   if (type === 'takeback-offer') {
+    // The computer accepts every takeback, and a takeback gives back the time of the undone moves: with a clock
+    // against the computer, the player's time would never run out.
+    if (facts.stored.computer && facts.stored.clock)
+      return refused('bad-message', 'no takebacks in a game with a clock against the computer');
     if (takebackTarget(derived, side, ply) < 0)
       return refused('not-your-turn', 'a takeback can be asked after your own first move');
     if (unlapsedTakeback(facts)) return NONE; // one offer per ply: repeated, declined, or the opponent's

@@ -35,6 +35,20 @@ describe('GameControls', () => {
     ],
     ['while its own offer stands', { ...TABLE, drawOffer: 'fox' }, ['Offer draw', 'Propose takeback', 'Resign']],
     [
+      'against the computer with a clock (no takebacks)',
+      {
+        ...TABLE,
+        seats: { ...TABLE.seats, geese: { taken: true, online: true, computer: 3 } },
+        clock: { initial: 60, increment: 0, fox: 60_000, geese: 60_000, running: 'fox' },
+      },
+      ['Offer draw', 'Resign'],
+    ],
+    [
+      'against the computer without a clock',
+      { ...TABLE, seats: { ...TABLE.seats, geese: { taken: true, online: true, computer: 3 } } },
+      ['Offer draw', 'Propose takeback', 'Resign'],
+    ],
+    [
       "while the opponent's takeback request stands",
       { ...TABLE, takebackOffer: 'geese' },
       ['Offer draw', 'Accept takeback', 'Decline takeback', 'Resign'],

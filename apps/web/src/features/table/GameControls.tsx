@@ -38,6 +38,8 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
   // A takeback undoes the asker's own last move: it must have made one.
   const firstSide = table.ply > 0 && table.moves.length > 0 ? firstMover(table) : null;
   const madeAMove = firstSide !== null && (firstSide === side ? table.ply >= 1 : table.ply >= 2);
+  // Against the computer with a clock there are no takebacks (the server refuses them: the clock would never run out).
+  const takebacks = !(table.clock && table.seats[other].computer !== undefined);
   // The server takes one offer of each kind per move: once the opponent has declined, the button rests until a move.
   const refused = (offer: Declined['offer']): boolean => declined?.offer === offer && declined.by === other;
 
@@ -92,14 +94,16 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
           </button>
         </>
       ) : (
-        <button
-          type="button"
-          className="secondary"
-          disabled={takeback === side || !madeAMove || refused('takeback')}
-          onClick={() => send({ type: 'takeback-offer' })}
-        >
-          {t('controls.proposeTakeback')}
-        </button>
+        takebacks && (
+          <button
+            type="button"
+            className="secondary"
+            disabled={takeback === side || !madeAMove || refused('takeback')}
+            onClick={() => send({ type: 'takeback-offer' })}
+          >
+            {t('controls.proposeTakeback')}
+          </button>
+        )
       )}
       {drawOffer === side && <p className="muted">{t('controls.drawOffered')}</p>}
       {takeback === side && <p className="muted">{t('controls.takebackProposed')}</p>}
