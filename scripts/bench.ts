@@ -15,6 +15,7 @@ const BENCHES: [string, string][] = [
   ['server: hostile clients', 'apps/server/bench/hostile.ts'],
   ['server: store on the event loop vs a worker', 'apps/server/bench/store-offload.ts'],
   ['server: play while the solution builds', 'apps/server/bench/solve-while-playing.ts'],
+  ['server: kill -9 during random play with takebacks', 'apps/server/bench/crash.ts'],
   ['web: bundle and table page', 'apps/web/bench/bundle.ts'],
   ['web: a cold table link at 100 ms a round trip', 'apps/web/bench/cold-link.ts'],
 ];
