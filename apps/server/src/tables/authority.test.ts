@@ -7,7 +7,7 @@ import { MemoryChatLog } from '../store/memory/memory-chat-log.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from './authority.js';
 import type { Member } from './member.js';
-import { PRESENCE_MS } from './table-cache.js';
+import { PRESENCE_MS } from './table-runner.js';
 
 /** A member that keeps what it is sent. */
 const member = (): Member & { messages: ServerMessage[] } => {

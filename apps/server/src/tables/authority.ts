@@ -19,9 +19,8 @@ import { type Side, SIDES } from '@fg/rules';
 import { type Answer, done, refuse } from './answer.js';
 import { type AuthorityOptions, cryptoSide } from './authority-options.js';
 import type { TableBus } from './bus.js';
-import { ChangePath, type Committed, lostRace } from './change-path.js';
 import type { ChatLog } from './chat-log.js';
-import { correspondenceDeadline, dueAt } from './deadlines.js';
+import { correspondenceDeadline } from './deadlines.js';
 import { decide, type PlayMessage } from './decide.js';
 import type { Member } from './member.js';
 import { sendRematch, sendTo } from './messages.js';
@@ -30,11 +29,8 @@ import { hashToken, newToken, tokenMatches } from './seat-tokens.js';
 import type { StoredTable, TableStore } from './store.js';
 import { TableCache } from './table-cache.js';
 import { chatHistory, ChatLimits, tellChat } from './table-chat.js';
-import { DeadlineTimers } from './table-clock.js';
-import { type TableObserver, tellCommitted, tellObservers } from './table-observer.js';
-import { TableQueue, UNAVAILABLE } from './table-queue.js';
-import type { LiveTable } from './table-state.js';
-import { builtView, recordOf, tableSnapshot, tableView } from './views.js';
+import { lostRace, type TableRunner, UNAVAILABLE } from './table-runner.js';
+import { builtView, recordOf } from './views.js';
 
 /** The authority over all tables of this server. */
 export class Authority {
@@ -49,11 +45,7 @@ export class Authority {
   readonly #solved: SolvedCheck;
   readonly #onError: (error: unknown, what: string) => void;
   readonly #cache: TableCache;
-  readonly #seated = new Map<Member, LiveTable>();
-  readonly #timers: DeadlineTimers<LiveTable>;
-  readonly #path: ChangePath;
-  readonly #queue: TableQueue;
-  readonly #observers: readonly TableObserver[];
+  readonly #seated = new Map<Member, TableRunner>();
   readonly #chat: ChatLog; // v1.3
   readonly #chatLimits = new ChatLimits();
 
@@ -68,37 +60,18 @@ export class Authority {
     this.#pickSide = options.pickSide ?? cryptoSide;
     this.#solved = options.solved ?? NOTHING_SOLVED;
     this.#onError = options.onError ?? (() => undefined);
-    this.#cache = new TableCache(store, this.#bus, this.#now, this.#onError);
-    this.#observers = options.observers ?? [];
     this.#chat = options.chat;
-    this.#queue = new TableQueue(this.#cache, this.#onError, (live) => this.#changed(live));
-    const committed: Committed = (live, event) => tellCommitted(this.#observers, live, event, this.#onError); // v1.2
-    this.#path = new ChangePath({
+    this.#cache = new TableCache({
       store,
       bus: this.#bus,
-      cache: this.#cache,
       now: this.#now,
       rules: this.#rules,
-      committed,
+      observers: options.observers ?? [],
+      onError: this.#onError,
     });
-    // Deadlines: each instance holding a table times it; the store's compare-and-set on the result decides once.
-    this.#timers = new DeadlineTimers<LiveTable>(
-      this.#now,
-      (live) => dueAt(live.facts.stored, live.derived.clock, this.#rules),
-      (live) =>
-        void this.#queue
-          .guarded(live, () => this.#path.endIfDue(live))
-          .catch((e: unknown) => this.#onError(e, 'clock')),
-    );
-    this.#cache.onChange = (live) => this.#timers.sync(live.id, live);
-    this.#cache.onForget = (id) => this.#timers.drop(id);
-    this.#cache.keepLoaded = (live) => dueAt(live.facts.stored, live.derived.clock, this.#rules) !== null;
     this.#bus.listen(
-      (id, message) =>
-        void this.#path
-          .heard(id, message, (live) => this.#changed(live))
-          .catch((error: unknown) => this.#onError(error, 'bus event')),
-      () => this.#cache.refreshAll(),
+      (id, message) => void this.#cache.heard(id, message).catch((error: unknown) => this.#onError(error, 'bus event')),
+      () => this.#cache.resumeAll(),
     );
   }
 
@@ -125,14 +98,14 @@ export class Authority {
     }
     // Loaded when someone connects: a table nobody joins never takes memory here.
     const live = this.#cache.detached(stored);
-    this.#changed(live, true); // v1.1 observers (the computer's seat loads it at once)
-    return done({ table: tableView(live, this.#now()), seat });
+    live.changed(true); // observers (the computer's seat loads it at once)
+    return done({ table: live.view(this.#now()), seat });
   }
 
   /** v1.2: ends a game whose deadline passed, loading it if need be (the correspondence referee); the deadline after. */
   async endIfDue(id: string): Promise<number | null> {
-    const after = await this.#queue.onTable(id, async (live) => {
-      await this.#path.endIfDue(live);
+    const after = await this.#onTable(id, async (live) => {
+      await live.endIfDue();
       return done(correspondenceDeadline(live.facts.stored));
     });
     if (after.ok) return after.value;
@@ -142,7 +115,7 @@ export class Authority {
 
   /** Takes the asked seat, or the free one; a taken seat answers `seat-taken`. */
   async takeSeat(id: string, side?: Side): Promise<Answer<TakeSeatResponse, HttpErrorCode>> {
-    return this.#queue.onTable(id, async (live) => {
+    return this.#onTable(id, async (live) => {
       const { stored } = live.facts;
       const free = side ?? (stored.seats.fox === null ? 'fox' : 'geese');
       if (stored.seats[free] !== null)
@@ -157,7 +130,7 @@ export class Authority {
         tokenHash: hashToken(token),
         at: now,
       } as const;
-      if (!(await this.#path.commit(live, event))) return refuse('seat-taken', `the ${free} seat is taken`);
+      if (!(await live.commit(event)).ok) return refuse('seat-taken', `the ${free} seat is taken`);
       return done({ seat: { side: free, token } });
     });
   }
@@ -165,8 +138,8 @@ export class Authority {
   /** The table as everyone sees it, or null. A store that does not answer throws. */
   async view(id: string): Promise<TableView | null> {
     const live = await this.#cache.get(id);
-    if (live?.stale) await this.#cache.refresh(live);
-    return live ? tableView(live, this.#now()) : null;
+    if (live?.stale) await live.refresh();
+    return live ? live.view(this.#now()) : null;
   }
 
   /** The table's view built afresh from its facts, past the one welcomes share: what `view` must equal (views.test.ts). */
@@ -178,7 +151,7 @@ export class Authority {
   /** The table as everyone sees it and when it was created, for its game record; or null. */
   async recordFacts(id: string): Promise<{ view: TableView; createdAt: number } | null> {
     const live = await this.#cache.get(id);
-    return live ? { view: tableView(live, this.#now()), createdAt: live.facts.stored.createdAt } : null;
+    return live ? { view: live.view(this.#now()), createdAt: live.facts.stored.createdAt } : null;
   }
 
   /** The replayable record of a table's game, or null. A store that does not answer throws. */
@@ -189,12 +162,12 @@ export class Authority {
 
   /** Joins a member to a table: with a seat's token as its player, without one as a spectator. */
   async join(id: string, member: Member, token?: string): Promise<Answer<Role, SocketErrorCode>> {
-    return this.#queue.onTable(id, async (live) => {
+    return this.#onTable(id, async (live) => {
       let role: Role = 'spectator';
       if (token !== undefined) {
         const holds = (): Side | undefined => SIDES.find((s) => tokenMatches(token, live.facts.stored.seats[s]));
         // A seat taken through another instance a moment ago may not be in this cache yet.
-        if (!holds()) await this.#cache.refresh(live);
+        if (!holds()) await live.refresh();
         const side = holds();
         if (!side)
           return refuse('bad-token', 'this token holds no seat at this table; send hello without a token to watch');
@@ -209,11 +182,11 @@ export class Authority {
       sendTo(member, {
         type: 'welcome',
         role,
-        table: tableView(live, this.#now()),
+        table: live.view(this.#now()),
         abandonSeconds: this.abandonSeconds,
         chat,
       });
-      this.#cache.welcomed(live);
+      live.welcomed();
       return done(role);
     });
   }
@@ -222,12 +195,12 @@ export class Authority {
   leave(member: Member): void {
     const live = this.#leaveQuietly(member);
     if (!live) return;
-    this.#cache.presenceChanged(live);
-    this.#changed(live); // v1.1 observers
+    live.presenceChanged();
+    live.changed(); // observers
   }
 
   /** Removes a member without telling anyone; returns the table it was at. */
-  #leaveQuietly(member: Member): LiveTable | undefined {
+  #leaveQuietly(member: Member): TableRunner | undefined {
     const live = this.#seated.get(member);
     if (!live) return undefined;
     this.#seated.delete(member);
@@ -239,18 +212,18 @@ export class Authority {
   async play(member: Member, message: PlayMessage): Promise<Answer<void, SocketErrorCode>> {
     const live = this.#seated.get(member);
     if (!live) return refuse('hello-first', 'send hello first');
-    return this.#queue.guarded(live, async () => {
+    return live.run(async () => {
       const seating = live.presence.members.get(member);
       if (!seating) return refuse('hello-first', 'send hello first');
       if (seating.role === 'spectator')
         return refuse('not-a-player', `spectators cannot ${message.type}; take a seat to play`);
       // A deadline that passed ends the game before anything else is done at the table.
       if (message.type !== 'rematch' && message.type !== 'rematch-decline') {
-        const ending = this.#path.endingIfDue(live);
+        const ending = live.endingIfDue();
         if (ending) await ending;
       }
       // A move ahead of this cache: the store may have it (another instance played); decide on the store's facts.
-      if (message.type === 'move' && message.ply > live.facts.stored.moves.length) await this.#cache.refresh(live);
+      if (message.type === 'move' && message.ply > live.facts.stored.moves.length) await live.refresh();
       const side = seating.role;
       // An ending (a resignation, an accepted draw, a claim) lost its compare-and-set on the ply to a move stored
       // through another instance: decided once more on the store's facts (the cache was refreshed).
@@ -271,8 +244,8 @@ export class Authority {
             return done(undefined);
           case 'event': {
             const { event } = decision;
-            if (event.type === 'rematch-ask') return this.#path.askRematch(live, event);
-            if (await this.#path.commit(live, event, decision.played)) return done(undefined);
+            if (event.type === 'rematch-ask') return live.askRematch(event);
+            if ((await live.commit(event, decision.played)).ok) return done(undefined);
             if (event.type === 'ended' && attempt === 0 && live.facts.stored.result === null) continue;
             return refuse(...lostRace(event));
           }
@@ -292,7 +265,7 @@ export class Authority {
   ): Promise<Answer<void, SocketErrorCode>> {
     const live = this.#seated.get(member);
     if (!live) return refuse('hello-first', 'send hello first');
-    return this.#cache.exclusive(live, async (): Promise<Answer<void, SocketErrorCode>> => {
+    return live.exclusive(async (): Promise<Answer<void, SocketErrorCode>> => {
       const seating = live.presence.members.get(member);
       if (!seating) return refuse('hello-first', 'send hello first');
       const made = this.#chatLimits.entry(live.id, seating.role, address, message, this.#now());
@@ -328,13 +301,21 @@ export class Authority {
   /** Stops the authority's timers; the store and bus are closed by their owner. */
   close(): void {
     this.#cache.close();
-    this.#timers.clear();
   }
 
-  // ---- plumbing ----
-
-  /** Tells the observers (v1.1: lobby, computer seats) that a table may have changed; their faults are logged, never thrown. */
-  #changed(live: LiveTable, created = false): void {
-    if (this.#observers.length > 0) tellObservers(this.#observers, tableSnapshot(live, created), this.#onError);
+  /** Runs an action on a loaded table in its turn; a table that does not exist answers `table-not-found`. */
+  async #onTable<T, C extends SocketErrorCode | HttpErrorCode>(
+    id: string,
+    action: (live: TableRunner) => Promise<Answer<T, C>>,
+  ): Promise<Answer<T, C | 'table-not-found' | 'unavailable'>> {
+    let live: TableRunner | null;
+    try {
+      live = await this.#cache.get(id);
+    } catch (error) {
+      this.#onError(error, 'load table');
+      return refuse('unavailable', UNAVAILABLE);
+    }
+    if (!live) return refuse('table-not-found', `no table "${id}"`);
+    return live.run(() => action(live));
   }
 }

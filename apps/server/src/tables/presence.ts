@@ -12,22 +12,26 @@ let reports = 0;
 
 /** The connections of one table, here and elsewhere. */
 export class TablePresence {
-  readonly members = new Map<Member, Seating>(); // connected to this instance
+  readonly #members = new Map<Member, Seating>(); // connected to this instance
   // Instance id -> its last report, one with no connection too (its serial keeps an older one out); made at the first.
   #remote: Map<string, InstancePresence> | null = null;
   readonly #left: Record<Side, number> = { fox: 0, geese: 0 }; // ms; when the seat last went offline, 0: unknown
   readonly #loadedAt: number; // ms; when this instance loaded the table
-  idleSince: number; // ms; when the last local member left
-  // The coalesced `presence` (at most one per table per 250 ms): when one was last sent, what, and if one waits.
-  presenceSentAt = 0;
-  presenceText = '';
-  presenceTimer: ReturnType<typeof setTimeout> | null = null;
-  reported: InstancePresence | null = null; // what this instance last stored on the bus
-  unsent = false; // the last write to the bus failed: it is made again when the bus is back
+  #idleSince: number; // ms; when the last local member left
 
   constructor(now: number) {
     this.#loadedAt = now;
-    this.idleSince = now;
+    this.#idleSince = now;
+  }
+
+  /** The members connected to this instance, and how each sits. */
+  get members(): ReadonlyMap<Member, Seating> {
+    return this.#members;
+  }
+
+  /** Since when no member has been connected here (ms); meaningful while none is. */
+  get idleSince(): number {
+    return this.#idleSince;
   }
 
   readonly #counts: Record<Side | 'spectator', number> = { fox: 0, geese: 0, spectator: 0 }; // of `members`
@@ -39,18 +43,18 @@ export class TablePresence {
 
   /** Adds a member (one not at the table). */
   add(member: Member, seating: Seating): void {
-    this.members.set(member, seating);
+    this.#members.set(member, seating);
     this.#counts[seating.role]++;
   }
 
   /** Removes a member; its seat's offline time starts when its last connection here leaves. */
   remove(member: Member, now: number): void {
-    const seating = this.members.get(member);
+    const seating = this.#members.get(member);
     if (!seating) return;
-    this.members.delete(member);
+    this.#members.delete(member);
     this.#counts[seating.role]--;
     if (seating.role !== 'spectator' && this.localCount(seating.role) === 0) this.#left[seating.role] = now;
-    if (this.members.size === 0) this.idleSince = now;
+    if (this.#members.size === 0) this.#idleSince = now;
   }
 
   /** What this instance reports to the others. */

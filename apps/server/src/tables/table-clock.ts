@@ -1,5 +1,5 @@
 // A table's clock as the store keeps it: rebuilt from the stored times (moves, takebacks, end), advanced by
-// each move, and the timers that wake the authority at a table's next deadline (its clock running out, v1.2's
+// each move, and the timer that wakes a table at its next deadline (its clock running out, v1.2's
 // first-move abort; later kinds of deadline are added in ./deadlines.ts). The arithmetic is the pure ./clock.ts.
 import type { ClockView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
@@ -66,50 +66,41 @@ export function clockFieldsOf(clock: Clock | null, at: number): { clock?: ClockV
 const MAX_SLEEP_MS = 1000;
 
 /**
- * One timer per table with a deadline ahead, waking at it; `onDue` decides what it means. Keyed by table id; a
- * table reloaded from the store is a new object whose timer replaces the one of the copy it replaced.
+ * A table's timer, waking at its next deadline (`dueAt`, null: none); `onDue` decides what it means. A timer that
+ * will wake no later than a new deadline is left alone: on waking it looks again. So most moves touch no timer.
  */
-export class DeadlineTimers<T extends object> {
-  readonly #timers = new Map<string, { timer: ReturnType<typeof setTimeout>; wakeAt: number; table: T }>();
+export class DeadlineTimer {
+  readonly #now: () => number;
+  readonly #dueAt: () => number | null;
+  readonly #onDue: () => void;
+  #pending: { timer: ReturnType<typeof setTimeout>; wakeAt: number } | null = null;
 
-  constructor(
-    private readonly now: () => number,
-    private readonly dueAt: (table: T) => number | null,
-    private readonly onDue: (table: T) => void,
-  ) {}
+  constructor(now: () => number, dueAt: () => number | null, onDue: () => void) {
+    this.#now = now;
+    this.#dueAt = dueAt;
+    this.#onDue = onDue;
+  }
 
-  /**
-   * Matches the table's timer to its next deadline (called after every change of a table). A timer that will
-   * wake no later than the new deadline is left alone: on waking it looks again. So most moves touch no timer.
-   */
-  sync(id: string, table: T): void {
-    const end = this.dueAt(table);
-    const pending = this.#timers.get(id);
-    if (pending && pending.table === table && end !== null && pending.wakeAt <= end) return;
-    if (pending) clearTimeout(pending.timer);
-    this.#timers.delete(id);
+  /** Matches the timer to the table's next deadline (called after every change of the table). */
+  sync(): void {
+    const end = this.#dueAt();
+    if (this.#pending && end !== null && this.#pending.wakeAt <= end) return;
+    this.clear();
     if (end === null) return;
-    const now = this.now();
+    const now = this.#now();
     const wait = Math.max(0, Math.min(end - now, MAX_SLEEP_MS));
     const timer = setTimeout(() => {
-      this.#timers.delete(id);
-      if (this.now() >= (this.dueAt(table) ?? Infinity)) this.onDue(table);
-      else this.sync(id, table);
+      this.#pending = null;
+      if (this.#now() >= (this.#dueAt() ?? Infinity)) this.#onDue();
+      else this.sync();
     }, wait);
     timer.unref();
-    this.#timers.set(id, { timer, wakeAt: now + wait, table });
+    this.#pending = { timer, wakeAt: now + wait };
   }
 
-  /** Forgets a table's timer (it left memory). */
-  drop(id: string): void {
-    const pending = this.#timers.get(id);
-    if (pending) clearTimeout(pending.timer);
-    this.#timers.delete(id);
-  }
-
-  /** Clears every timer (the server shuts down). */
+  /** Stops the timer (the table left memory, or the server stops). */
   clear(): void {
-    for (const { timer } of this.#timers.values()) clearTimeout(timer);
-    this.#timers.clear();
+    if (this.#pending) clearTimeout(this.#pending.timer);
+    this.#pending = null;
   }
 }

@@ -1,12 +1,11 @@
 // A table as one instance holds it, split by owner: the facts (the store's and the bus's, replaced whole by
 // `evolve` when they change), the game the rules derive from them, and who is connected (here and elsewhere).
-import type { TableView } from '@fg/protocol';
 import { type Game, opponent, replayRecord, type Side } from '@fg/rules';
 
 import type { SharedFacts } from './bus.js';
 import type { Clock } from './clock.js';
 import type { Offer } from './events.js';
-import { TablePresence } from './presence.js';
+import type { TablePresence } from './presence.js';
 import type { StoredTable } from './store.js';
 import { storedClock } from './table-clock.js';
 
@@ -24,16 +23,12 @@ export interface DerivedGame {
   readonly clock: Clock | null; // rebuilt from the stored times; null for a table without a time control
 }
 
-/** A loaded table. */
+/** A loaded table as the views, messages and transition read it (tables/table-runner.ts runs it). */
 export interface LiveTable {
   readonly id: string;
-  facts: TableFacts;
-  derived: DerivedGame;
+  readonly facts: TableFacts;
+  readonly derived: DerivedGame;
   readonly presence: TablePresence;
-  queue: Promise<unknown>; // actions and bus events on one table run one at a time
-  stale: boolean; // the last store call failed: reload before the next action
-  /** The view built from the facts when first asked for after a change, shared by every welcome until the next. */
-  view: TableView | null;
 }
 
 /** Facts of a table straight from the store and the bus. */
@@ -50,21 +45,6 @@ export function deriveGame(stored: StoredTable): DerivedGame | null {
   if (!replayed.ok) return null;
   const game = replayed.value;
   return { game, clock: storedClock(stored, game.variant.firstSide) };
-}
-
-/** A live table from its facts; null if its moves do not replay. */
-export function liveTable(facts: TableFacts, now: number): LiveTable | null {
-  const derived = deriveGame(facts.stored);
-  if (!derived) return null;
-  return {
-    id: facts.stored.id,
-    facts,
-    derived,
-    presence: new TablePresence(now),
-    queue: Promise.resolve(),
-    stale: false,
-    view: null,
-  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from './authority.js';
 import type { PlayMessage } from './decide.js';
 import type { Member } from './member.js';
-import { PRESENCE_MS } from './table-cache.js';
+import { PRESENCE_MS } from './table-runner.js';
 
 /** A member that keeps what it is sent. */
 const member = (): Member & { messages: ServerMessage[] } => {

@@ -1,8 +1,7 @@
 // The views of a table that clients are sent. A table's view is built from its facts when a member is welcomed
-// (once per change, shared by every welcome until the next); the members already there advance theirs with the
-// messages they are sent (applyServerMessage, docs/protocol.md), and views.test.ts checks both agree.
+// (once per change, shared by every welcome until the next: TableRunner.view); the members already there advance
+// theirs with the messages they are sent (applyServerMessage, docs/protocol.md), and views.test.ts checks both agree.
 import { type RecordResponse, type Seats, type ServerMessageOf, tableStatus, type TableView } from '@fg/protocol';
-import { applyServerMessage } from '@fg/protocol/apply-message';
 import { makePosition, SIDES } from '@fg/rules';
 
 import { correspondenceDeadline } from './deadlines.js';
@@ -10,15 +9,6 @@ import type { StoredTable } from './store.js';
 import { clockFieldsOf } from './table-clock.js';
 import type { TableSnapshot } from './table-observer.js';
 import { type LiveTable, standingOffer, standingTakeback } from './table-state.js';
-
-/**
- * The table as everyone at it sees it, its clocks as of `at`: no tokens, ever. The view of the current facts (built
- * once per change) with the presence of this moment applied, since presence goes out coalesced (docs/protocol.md).
- */
-export function tableView(table: LiveTable, at: number = Date.now()): TableView {
-  table.view ??= builtView(table, at);
-  return applyServerMessage(table.view, presenceMessage(table, at))!;
-}
 
 /** The table's view built from its facts alone, its clocks as of `at`. */
 export function builtView(table: LiveTable, at: number): TableView {
