@@ -1,5 +1,6 @@
 // Reading a built table: the perfect-play winner of a position and the moves that keep the win
 // (docs/rules.md section 10), each record read from disk at its offset (no loading of gigabytes).
+// With sideways moves (section 10.1) the same API answers draws too: sideways/lookup.ts.
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 
 import {
@@ -17,35 +18,54 @@ import {
 
 import { tablePath } from './dir.js';
 import { binom, BINOM_K, MIN_GEESE, POINTS } from './geometry.js';
+import { openWdlSolution } from './sideways/lookup.js';
 import { readHeader, type TableHeader } from './table-file.js';
 
-/** Who wins with perfect play, and every move that keeps the win when the winner is to move. */
+/** Who wins with perfect play, and every move that keeps the result when the side to move can keep it. */
 export interface Verdict {
-  readonly winner: Side; // 'geese'
-  readonly keep: readonly string[]; // ['d4-c4', 'd4-e4'], in byte order; [] when the loser is to move
+  readonly winner: Side | null; // 'geese'; null for a draw (only with sideways moves)
+  /** ['d4-c4', 'd4-e4'], in byte order: the winner's winning moves, or every drawing move of a draw; [] for the loser. */
+  readonly keep: readonly string[];
+  /** With sideways moves only: whether the fifty-move rule cannot change the verdict (docs/solution.md). */
+  readonly exact?: boolean;
 }
 
-/** An installed table. */
+/** An installed table, with or without sideways moves. */
 export interface Solution {
   readonly geese: number; // the options' starting geese
   readonly maxGeese: number; // the most geese a position may have to be answered (below `geese` for a test table)
-  readonly header: TableHeader;
+  readonly sideways: boolean; // the options' sideways moves: then a position may be drawn
   /** Whether the table answers this position (at most maxGeese geese). */
   covers(position: Position): boolean;
-  /** The perfect-play winner; throws a RangeError for a position with more than maxGeese geese. */
-  winner(position: Position): Side;
-  /** The winner and the moves that keep the win; throws as winner() does. */
+  /** The perfect-play winner, null for a draw; throws a RangeError for a position with more than maxGeese geese. */
+  winner(position: Position): Side | null;
+  /** The winner and the moves that keep the result; throws as winner() does. */
   verdict(position: Position): Verdict;
   /** Closes the file. */
   close(): void;
 }
 
+/** A table of the game without sideways moves (format 1): its header too. */
+export interface TableSolution extends Solution {
+  readonly header: TableHeader;
+  winner(position: Position): Side;
+  verdict(position: Position): Verdict & { readonly winner: Side };
+}
+
 /** The table for standard with these options in `dir`, or null when none is installed there. */
+export function openSolution(
+  dir: string,
+  options: { readonly geese: number; readonly sideways?: false },
+): TableSolution | null;
+export function openSolution(
+  dir: string,
+  options: { readonly geese: number; readonly sideways?: boolean },
+): Solution | null;
 export function openSolution(
   dir: string,
   options: { readonly geese: number; readonly sideways?: boolean },
 ): Solution | null {
-  if (options.sideways) return null; // sideways moves can repeat positions: not solvable this way
+  if (options.sideways) return openWdlSolution(dir, { geese: options.geese });
   const path = tablePath(dir, options.geese);
   if (!existsSync(path)) return null;
   const header = readHeader(path);
@@ -85,9 +105,10 @@ export function openSolution(
     return position.turn === 'fox' ? (bit ? 'fox' : 'geese') : bit ? 'geese' : 'fox';
   };
 
-  return {
+  const table: TableSolution = {
     geese: options.geese,
     maxGeese: header.maxGeese,
+    sideways: false,
     header,
     covers: (position) => countGeese(position) <= header.maxGeese,
     winner,
@@ -102,4 +123,5 @@ export function openSolution(
     },
     close: () => closeSync(fd),
   };
+  return table;
 }

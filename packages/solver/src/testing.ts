@@ -8,6 +8,7 @@ import { getVariant, type Variant } from '@fg/rules';
 
 import { tablePath } from './dir.js';
 export { colexUnrank } from './geometry.js'; // the geese set of a record's rank, for tests that read records
+import { buildWdlTable } from './sideways/build.js';
 import { buildTable } from './solve.js';
 import { readHeader } from './table-file.js';
 
@@ -31,6 +32,13 @@ export const STANDARD: Variant = (() => {
 export async function buildSmallTable(upTo: number): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'solver-test-'));
   await buildTable({ geese: 13, upTo, dir });
+  return dir;
+}
+
+/** Builds the test table with sideways moves (tiers 4..upTo of the 13-geese options) into a new temporary folder. */
+export async function buildSmallSidewaysTable(upTo: number): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'solver-sideways-test-'));
+  await buildWdlTable({ geese: 13, upTo, dir });
   return dir;
 }
 

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 
 import { applyMove, FOX, type Game, makeMoveText, newGame, playPath, type Position } from '@fg/rules';
-import { openSolution, type Solution } from '@fg/solver';
+import { openSolution, type TableSolution } from '@fg/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Solutions } from '../solution/solutions.js';
@@ -12,7 +12,7 @@ import { choosePerfect, perfectThinker } from './perfect.js';
 import type { ThinkAnswer, ThinkTask } from './think.js';
 
 let dir: string;
-let solution: Solution;
+let solution: TableSolution;
 let geeseToWin: Position[]; // geese to move, the geese win
 let foxToWin: Position[]; // fox to move, the fox wins, and one of its steps walks into a geese win
 

@@ -17,7 +17,7 @@ import {
   type Position,
   startPosition,
 } from '@fg/rules';
-import { openSolution, type Solution } from '@fg/solver';
+import { openSolution, type TableSolution } from '@fg/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { choosePerfect } from '../computer/perfect.js';
@@ -29,7 +29,7 @@ import { startServerProcess } from '../testing/server-process.js';
 import { buildTestTable, geeseWins, SOLVED } from '../testing/solution-table.js';
 
 let dir: string;
-let solution: Solution;
+let solution: TableSolution;
 let won: Position[]; // geese to move, the geese win
 let server: TestServer;
 
@@ -252,7 +252,7 @@ describe('GET /api/tables/:id/verdicts', () => {
       covers: () => true,
       winner: (p: Position) => (p.turn === 'fox' ? 'geese' : 'fox'),
       close: () => undefined,
-    } satisfies Solution;
+    } satisfies TableSolution;
     const stand = await startServer(
       {},
       { solutions: new Solutions('stand-in', [{ options: SOLVED.options, solution: everywhere }]) },

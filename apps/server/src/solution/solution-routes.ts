@@ -65,7 +65,9 @@ export function registerSolutionRoutes(
     if (!position.ok) return sendError(reply, 'bad-request', `bad position: ${position.error.message}`);
     const verdict = positionVerdict(solution, position.value);
     if (!verdict.ok) return sendError(reply, verdict.error.code, verdict.error.message);
-    return { winner: verdict.value.winner, keep: verdict.value.keep };
+    const { winner, keep, exact } = verdict.value;
+    // v1.3: with sideways moves, whether the fifty-move rule could change the answer.
+    return exact === undefined ? { winner, keep } : { winner, keep, exact };
   });
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/verdicts', limit, async (request, reply) => {

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { Solutions } from './solutions.js';
 
 /** A stand-in table: only its geese counts matter here. */
-const table = (geese: number, maxGeese = geese): Solution & { closed: boolean } => {
+const table = (geese: number, maxGeese = geese, sideways = false): Solution & { closed: boolean } => {
   const stand = {
     geese,
     maxGeese,
+    sideways,
     closed: false,
-    header: {} as Solution['header'],
     covers: () => true,
     winner: () => 'fox' as const,
     verdict: () => ({ winner: 'fox' as const, keep: [] }),
@@ -47,8 +47,27 @@ describe('Solutions', () => {
     const solutions = installed(...tables);
     expect([13, 15, 17].map((geese) => solutions.for(standard(geese)))).toEqual(served);
     expect(solutions.solvedOptions('standard')).toEqual(solved.map((geese) => ({ geese, sideways: false })));
-    expect(solutions.for(standard(13, true))).toBeNull(); // sideways moves are not solved
+    expect(solutions.for(standard(13, true))).toBeNull(); // no sideways table installed
     expect(solutions.solvedOptions('two-foxes')).toEqual([]);
+  });
+
+  it('keeps tables with sideways moves apart: each serves its own options only', () => {
+    const side13 = table(13, 13, true);
+    const side17 = table(17, 17, true);
+    const solutions = installed(t13, side13);
+    expect([solutions.for(standard(13)), solutions.for(standard(13, true)), solutions.for(standard(15, true))]).toEqual(
+      [t13, side13, null],
+    );
+    solutions.install(side17);
+    expect([13, 15, 17].map((geese) => solutions.for(standard(geese, true)))).toEqual([side13, side17, side17]);
+    expect(solutions.solvedOptions('standard')).toEqual([
+      { geese: 13, sideways: false },
+      { geese: 13, sideways: true },
+      { geese: 15, sideways: true },
+      { geese: 17, sideways: true },
+    ]);
+    expect(solutions.has(13, true)).toBe(true);
+    expect(solutions.has(15, true)).toBe(false);
   });
 
   it('install replaces (and closes) the table built for the same count and tells its listeners', () => {

@@ -1,8 +1,8 @@
 // v1.2: the solution tables installed for this server (docs/solution.md), opened at start from the solutions
-// directory, and later when the background build finishes one (install). Only `standard` without sideways moves is
-// solvable (docs/rules.md section 10), so only its geese counts are looked for. In Redis mode every instance opens
-// the same file path itself. The tiers of a table do not depend on the start: a table built up to 17 geese also
-// answers the 13- and 15-geese games.
+// directory, and later when the background build finishes one (install). Only `standard` is solved (docs/rules.md
+// section 10), without sideways moves and (v1.3, section 10.1: win, draw or loss) with them, so only its geese
+// counts are looked for, each both ways. In Redis mode every instance opens the same file path itself. The tiers of
+// a table do not depend on the start: a table built up to 17 geese also answers the 13- and 15-geese games.
 import { type Options, type Variant, VARIANT_INFOS } from '@fg/rules';
 import { openSolution, type Solution } from '@fg/solver';
 
@@ -17,11 +17,14 @@ const SOLVABLE_GEESE: readonly number[] = (() => {
   );
 })();
 
-/** The solved variant's options for a geese count, every option given. */
-const optionsFor = (geese: number): Options => {
+/** The solved variant's options for a geese count and sideways moves, every option given. */
+const optionsFor = (geese: number, sideways: boolean): Options => {
   const info = VARIANT_INFOS.find((v) => v.id === SOLVED_VARIANT);
-  return { ...info!.defaultOptions, geese, sideways: false };
+  return { ...info!.defaultOptions, geese, sideways };
 };
+
+/** The key of a table: its geese count and whether geese step sideways. */
+const keyOf = (geese: number, sideways: boolean): string => `${geese}:${sideways}`;
 
 /** How a set of options is named in messages: `standard {"geese":13,"sideways":false}`. */
 const describe = (variant: string, options: Options): string => `${variant} ${JSON.stringify(options)}`;
@@ -29,13 +32,14 @@ const describe = (variant: string, options: Options): string => `${variant} ${JS
 /** The tables found in one solutions directory, by the geese count they were built for. */
 export class Solutions {
   readonly dir: string; // '/srv/data/solutions'
-  readonly #tables = new Map<number, { options: Options; solution: Solution }>();
+  readonly #tables = new Map<string, { options: Options; solution: Solution }>();
   readonly #listeners = new Set<() => void>();
 
   /** The tables given (none is not an error: the server runs without). */
   constructor(dir: string, tables: readonly { options: Options; solution: Solution }[]) {
     this.dir = dir;
-    for (const table of tables) this.#tables.set(Number(table.options.geese), table);
+    for (const table of tables)
+      this.#tables.set(keyOf(Number(table.options.geese), table.options.sideways === true), table);
   }
 
   /** Opens the tables installed in `dir` for every geese count the solved variant offers. */
@@ -48,21 +52,23 @@ export class Solutions {
   /** Opens the tables of `dir` not open yet (one another process finished); the geese counts newly opened. */
   openMissing(): number[] {
     const opened: number[] = [];
-    for (const geese of SOLVABLE_GEESE) {
-      if (this.#tables.has(geese)) continue;
-      const solution = openSolution(this.dir, { geese });
-      if (solution) {
-        this.install(solution);
-        opened.push(geese);
+    for (const sideways of [false, true])
+      for (const geese of SOLVABLE_GEESE) {
+        if (this.#tables.has(keyOf(geese, sideways))) continue;
+        const solution = openSolution(this.dir, { geese, sideways });
+        if (solution) {
+          this.install(solution);
+          opened.push(geese);
+        }
       }
-    }
     return opened;
   }
 
   /** Puts a table in service at once (level 9, the verdicts and the tablebase use it from the next request). */
   install(solution: Solution): void {
-    const old = this.#tables.get(solution.geese);
-    this.#tables.set(solution.geese, { options: optionsFor(solution.geese), solution });
+    const key = keyOf(solution.geese, solution.sideways);
+    const old = this.#tables.get(key);
+    this.#tables.set(key, { options: optionsFor(solution.geese, solution.sideways), solution });
     old?.solution.close();
     for (const listener of this.#listeners) listener();
   }
@@ -79,8 +85,8 @@ export class Solutions {
   }
 
   /** Whether a table built for this geese count is installed (a larger one serving it does not count). */
-  has(geese: number): boolean {
-    return this.#tables.has(geese);
+  has(geese: number, sideways = false): boolean {
+    return this.#tables.has(keyOf(geese, sideways));
   }
 
   /**
@@ -88,22 +94,29 @@ export class Solutions {
    * count, else the smallest built for more whose tiers reach that count (a 4..17 build serves 13 and 15).
    */
   for(variant: Variant): Solution | null {
-    if (variant.id !== SOLVED_VARIANT || variant.options.sideways !== false) return null;
-    const geese = Number(variant.options.geese);
-    const own = this.#tables.get(geese);
+    if (variant.id !== SOLVED_VARIANT || typeof variant.options.sideways !== 'boolean') return null;
+    return this.#serving(Number(variant.options.geese), variant.options.sideways);
+  }
+
+  /** The table built for these options, else the smallest of the same sideways moves whose tiers reach the count. */
+  #serving(geese: number, sideways: boolean): Solution | null {
+    const own = this.#tables.get(keyOf(geese, sideways));
     if (own) return own.solution;
     let best: Solution | null = null;
     for (const { solution } of this.#tables.values())
-      if (solution.maxGeese >= geese && (!best || solution.maxGeese < best.maxGeese)) best = solution;
+      if (solution.sideways === sideways && solution.maxGeese >= geese && (!best || solution.maxGeese < best.maxGeese))
+        best = solution;
     return best;
   }
 
-  /** The option sets a table serves, every option given (VariantInfo.solved). */
+  /** The option sets a table serves, every option given (VariantInfo.solved): without sideways moves first. */
   solvedOptions(variantId: string): Options[] {
     if (variantId !== SOLVED_VARIANT) return [];
-    return SOLVABLE_GEESE.filter(
-      (geese) => this.#tables.has(geese) || [...this.#tables.values()].some((t) => t.solution.maxGeese >= geese),
-    ).map(optionsFor);
+    return [false, true].flatMap((sideways) =>
+      SOLVABLE_GEESE.filter((geese) => this.#serving(geese, sideways) !== null).map((geese) =>
+        optionsFor(geese, sideways),
+      ),
+    );
   }
 
   /** The solved option sets in words, for a refusal: `standard {"geese":13,"sideways":false}`, or `none`. */

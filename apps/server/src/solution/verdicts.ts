@@ -16,17 +16,18 @@ export function positionVerdict(solution: Solution, position: Position): Answer<
 }
 
 /**
- * The winner of every position of a game, the start included (`moves.length + 1` entries). The last position of a
- * game the rules ended has the rules' winner; one the table does not cover (a test table with fewer tiers) answers
+ * The winner of every position of a game, the start included (`moves.length + 1` entries; null for a drawn
+ * position, v1.3). The last position of a game the rules ended has the rules' result (null for a draw by the
+ * rules: repetition, fifty moves); one the table does not cover (a test table with fewer tiers) answers
  * `not-solved`, naming the limit.
  */
-export function gameVerdicts(solution: Solution, game: Game): Answer<Side[], 'not-solved'> {
-  const verdicts: Side[] = [];
+export function gameVerdicts(solution: Solution, game: Game): Answer<(Side | null)[], 'not-solved'> {
+  const verdicts: (Side | null)[] = [];
   let position = game.start;
   for (let ply = 0; ply <= game.moves.length; ply++) {
     if (ply > 0) position = applyMove(game.variant, position, game.moves[ply - 1]!);
     const last = ply === game.moves.length;
-    if (last && game.result?.winner) {
+    if (last && game.result) {
       verdicts.push(game.result.winner);
       continue;
     }

@@ -3,7 +3,7 @@
 import { openSync, readSync } from 'node:fs';
 
 import { EMPTY, FOX, getVariant, GOOSE, type Position, type Variant } from '@fg/rules';
-import { type Solution, tablePath } from '@fg/solver';
+import { tablePath, type TableSolution } from '@fg/solver';
 import { buildSmallTable, colexUnrank } from '@fg/solver/testing';
 
 /** The solved options: standard, 13 geese, no sideways moves. */
@@ -22,7 +22,7 @@ export function buildTestTable(upTo = 6): Promise<string> {
  * Every position of tier k with the geese to move that the geese win (docs/solution.md: a set bit of GW), read
  * from the file of the table in `dir`: the few positions where the geese must find the right move.
  */
-export function geeseWins(dir: string, solution: Solution, k: number): Position[] {
+export function geeseWins(dir: string, solution: TableSolution, k: number): Position[] {
   const tier = solution.header.tiers.find((t) => t.geese === k);
   if (!tier) throw new Error(`no tier ${k}`);
   const words = Buffer.alloc(4 * tier.sets);

@@ -13,11 +13,11 @@ import {
   makeMoveText,
   opponent,
   type Position,
-  type Side,
   type Variant,
 } from '@fg/rules';
 
 import { binom, BINOM_K, MIN_GEESE, POINTS } from '../geometry.js';
+import type { Solution, Verdict } from '../lookup.js';
 import { wdlPath } from './build.js';
 import { readWdlHeader, type WdlHeader } from './table-file.js';
 
@@ -25,9 +25,7 @@ import { readWdlHeader, type WdlHeader } from './table-file.js';
 export type Outcome = 'win' | 'draw' | 'loss';
 
 /** The perfect-play result and the moves that keep it. */
-export interface WdlVerdict {
-  readonly winner: Side | null; // null: a draw
-  readonly keep: readonly string[]; // the winner's winning moves, or every drawing move of a draw; [] for the loser
+export interface WdlVerdict extends Verdict {
   /**
    * Whether the fifty-move rule cannot change the verdict: a draw always; a win when the position's
    * `quiet` count and the most quiet plies any win of these tiers needs inside a level stay under 100.
@@ -35,19 +33,13 @@ export interface WdlVerdict {
   readonly exact: boolean;
 }
 
-/** An installed table with sideways moves. */
-export interface WdlSolution {
-  readonly geese: number;
-  readonly maxGeese: number;
+/** An installed table with sideways moves: the API of every table, and win, draw or loss for the side to move. */
+export interface WdlSolution extends Solution {
+  readonly sideways: true;
   readonly header: WdlHeader;
-  /** Whether the table answers this position (at most maxGeese geese). */
-  covers(position: Position): boolean;
   /** Win, draw or loss for the side to move; throws a RangeError beyond maxGeese. */
   outcome(position: Position): Outcome;
-  /** The winner (null for a draw), the moves that keep the result, and whether it is exact under the fifty-move rule. */
   verdict(position: Position): WdlVerdict;
-  /** Closes the file. */
-  close(): void;
 }
 
 /** The table with sideways moves for these options in `dir`, or null when none is installed there. */
@@ -118,9 +110,14 @@ export function openWdlSolution(dir: string, options: { readonly geese: number }
   return {
     geese: options.geese,
     maxGeese: header.maxGeese,
+    sideways: true,
     header,
     covers: (position) => countGeese(position) <= header.maxGeese,
     outcome,
+    winner(position) {
+      const now = outcome(position);
+      return now === 'draw' ? null : now === 'win' ? position.turn : opponent(position.turn);
+    },
     verdict(position) {
       const now = outcome(position);
       const k = countGeese(position);
