@@ -28,7 +28,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3100';
 export default defineConfig({
   plugins: [
     react(),
-    ...appPwa(), // v1.2: manifest, icons drawn from the board, the Workbox service worker (build/app-pwa.ts)
+    ...appPwa(), // manifest, icons drawn from the board, the Workbox service worker (build/app-pwa.ts)
     // Brotli and gzip copies beside each file, made once at build time; the server sends the one the browser accepts.
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],

@@ -1,4 +1,4 @@
-// v1.2 manual check against a server with a real solution table: level 9 plays whole games against level 8 (this
+// Manual check against a server with a real solution table: level 9 plays whole games against level 8 (this
 // script, in process) on both sides, and every move of level 9 is checked against the table here; then the timings
 // of the solution endpoints. Usage (a server started with SOLUTION_DIR, say on port 3601):
 //   SOLUTION_DIR=/work/solutions tsx apps/server/bench/perfect-game.ts http://127.0.0.1:3601 [thinkMs]

@@ -48,7 +48,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const services = await openServices(config, deps, app.log, throttle);
   const { backend, lobby, computers, authority, solutions, build, push } = services;
   const store = backend.store;
-  app.addHook('preClose', async () => computers.close()); // v1.1: before the store closes
+  app.addHook('preClose', async () => computers.close()); // before the store closes
   const connections = new Connections({
     maxPerAddress: config.maxConnectionsPerAddress,
     helloMs: config.helloMs,
@@ -61,7 +61,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authority.close();
     await backend.close();
     await build.close();
-    solutions.close(); // v1.2
+    solutions.close();
   });
 
   registerErrorHandler(app, throttle);
@@ -80,8 +80,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     throttle,
     solutions,
   });
-  registerSolutionRoutes(app, authority, solutions, build); // v1.2
-  registerLobbyRoutes(app, lobby, { connections }); // v1.1
+  registerSolutionRoutes(app, authority, solutions, build);
+  registerLobbyRoutes(app, lobby, { connections });
   registerGameRecordRoute(app, authority);
   registerPushRoutes(app, {
     publicKey: push?.keys.publicKey ?? null,
@@ -129,13 +129,13 @@ async function registerPlugins(app: FastifyInstance, throttle: LogThrottle): Pro
 
 /** After a start: listed tables back in the lobby, the computer back at its games, the waiting-table sweep. */
 async function resume(app: FastifyInstance, services: Services, throttle: LogThrottle): Promise<void> {
-  // v1.1: listed tables back in the lobby; the computer sits down again where it was playing.
+  // Listed tables back in the lobby; the computer sits down again where it was playing.
   const { authority, computers, lobby, referee } = services;
   const unfinished = await services.backend.store.listUnfinished();
   await lobby.restore(unfinished);
-  await authority.watchDeadlines(unfinished); // v1.2: clocks and first-move deadlines run with nobody there
+  await authority.watchDeadlines(unfinished); // clocks and first-move deadlines run with nobody there
   app.log.info({ tables: computers.resume(unfinished) }, 'computer games resumed');
-  await referee.start(authority, unfinished); // v1.2: correspondence deadlines
+  await referee.start(authority, unfinished); // correspondence deadlines
   app.addHook('preClose', async () => referee.stop());
   const sweep = (): void => {
     authority.sweep().then(

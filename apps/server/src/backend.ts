@@ -43,7 +43,7 @@ export interface Backend {
   readonly lobbyIndex: LobbyIndex;
   readonly computerLease: ComputerLease; // which instance plays the computer at a table
   readonly deadlineIndex: DeadlineIndex; // the correspondence deadlines of every running game
-  readonly chat: ChatLog; // v1.3: the tables' chat, kept with the tables
+  readonly chat: ChatLog; // the tables' chat, kept with the tables
   /** The push key pair, made at the first start and kept. */
   readonly vapidKeys: () => Promise<VapidKeys>;
   /** Whether the store and the bus answer. */

@@ -30,7 +30,7 @@ const envSchema = z.object({
   PORT: intFrom(3000).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** v1.2: where the solution tables are (docs/solution.md); unset: DATA_DIR/solutions. */
+  /** Where the solution tables are (docs/solution.md); unset: DATA_DIR/solutions. */
   SOLUTION_DIR: z.string().min(1).optional(),
   /** `on`: a server with no 13-geese table builds it in the background (docs/solution.md); `off`: never. */
   SOLVE: z.enum(['on', 'off']).default('on'),
@@ -70,9 +70,9 @@ const envSchema = z.object({
    * last address the proxy hop added to X-Forwarded-For, and its X-Forwarded-Proto / -Host; never an earlier hop.
    */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  /** v1.1: threads the computer thinks in; 0 = the cores less one (at least one). */
+  /** Threads the computer thinks in; 0 = the cores less one (at least one). */
   COMPUTER_THREADS: intFrom(0),
-  /** v1.1: a cap in ms on the computer's time a move (tests); 0 = each level's own time. */
+  /** A cap in ms on the computer's time a move (tests); 0 = each level's own time. */
   COMPUTER_THINK_MS: intFrom(0),
   /** Bytes a socket may have queued for a client that does not read: above it a spectator is closed with 1013. */
   MAX_QUEUED_BYTES: intFrom(1024 * 1024, 1024),
@@ -111,7 +111,7 @@ const envSchema = z.object({
       return hosts.length > 0 ? hosts : null;
     })
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, 'host names, comma-separated')).nullable()),
-  /** v1.2: the hosts push endpoints may be on (`*.` for any subdomain); `off` turns push off. */
+  /** The hosts push endpoints may be on (`*.` for any subdomain); `off` turns push off. */
   PUSH_HOSTS: z
     .string()
     .default(DEFAULT_PUSH_HOSTS.join(','))
@@ -123,12 +123,12 @@ const envSchema = z.object({
             .map((h) => h.trim().toLowerCase())
             .filter(Boolean),
     ),
-  /** v1.2: whom a push service may contact about this server's pushes (RFC 8292 `sub`): a mailto: or https: URL. */
+  /** Whom a push service may contact about this server's pushes (RFC 8292 `sub`): a mailto: or https: URL. */
   PUSH_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https:// URL')
     .default('mailto:push@fox-and-geese.invalid'),
-  /** v1.2: seconds in a correspondence game's day (tests and demos shorten it). */
+  /** Seconds in a correspondence game's day (tests and demos shorten it). */
   CORRESPONDENCE_DAY_SECONDS: z.coerce.number().positive().default(86_400),
 });
 
@@ -137,13 +137,13 @@ export interface Config {
   readonly port: number; // 3000
   readonly host: string; // '127.0.0.1'
   readonly dataDir: string; // './data'; ':memory:' keeps nothing on disk
-  readonly solutionDir: string; // v1.2: '/srv/data/solutions', the solution tables
+  readonly solutionDir: string; // '/srv/data/solutions', the solution tables
   readonly solve: boolean; // build the 13-geese table in the background when none is installed
   readonly solveUpTo: number | null; // its last tier (a test-size table); null: the whole table
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   readonly logFormat: 'pretty' | 'json';
   readonly abandonSeconds: number; // 60
-  readonly firstMoveSeconds: number; // v1.2: 60; a game with a clock aborts when a first move does not come by then
+  readonly firstMoveSeconds: number; // 60; a game with a clock aborts when a first move does not come by then
   readonly webDir: string; // folder of the built web app
   readonly createLimit: number; // 300 tables a minute per address
   readonly messageBurst: number; // 30 messages
@@ -152,8 +152,8 @@ export interface Config {
   readonly waitingHours: number; // 24
   readonly sqliteSync: 'full' | 'normal';
   readonly trustProxy: boolean;
-  readonly computerThreads: number; // v1.1: 1 on two cores
-  readonly computerThinkMs: number; // v1.1: 0 = each level's own time
+  readonly computerThreads: number; // 1 on two cores
+  readonly computerThinkMs: number; // 0 = each level's own time
   readonly redisUrl: string | null; // 'redis://127.0.0.1:6379'; null: SQLite, one process
   readonly keepFinishedDays: number; // 30
   readonly maxQueuedBytes: number; // 1 MiB
@@ -166,9 +166,9 @@ export interface Config {
   readonly storeBusyMs: number; // 2000
   readonly allowedOrigins: readonly string[]; // ['https://fox.example']
   readonly publicHosts: readonly string[] | null; // ['fox.example']; null: any well-formed host
-  readonly pushHosts: readonly string[] | null; // v1.2: ['fcm.googleapis.com', '*.notify.windows.com']; null: push off
-  readonly pushSubject: string; // v1.2: 'mailto:push@fox-and-geese.invalid'
-  readonly correspondenceDayMs: number; // v1.2: 86 400 000
+  readonly pushHosts: readonly string[] | null; // ['fcm.googleapis.com', '*.notify.windows.com']; null: push off
+  readonly pushSubject: string; // 'mailto:push@fox-and-geese.invalid'
+  readonly correspondenceDayMs: number; // 86 400 000
 }
 
 /** Parses the environment once; a bad value stops the server with a message naming it. */

@@ -19,10 +19,10 @@ import { Authority } from './tables/authority.js';
 /** What a test may put in place of the defaults. */
 export interface AppDeps {
   readonly now?: () => number;
-  readonly thinkPool?: ThinkPool; // v1.1: the computer's threads (a test counts what they are asked)
-  readonly computerAloneMs?: number; // v1.1: how long the computer stays at a running game nobody else is at
-  readonly solutions?: Solutions; // v1.2: instead of the tables in config.solutionDir (a test's stand-in)
-  readonly pushRetryMs?: readonly number[]; // v1.2: pauses before each push retry (tests shorten them)
+  readonly thinkPool?: ThinkPool; // the computer's threads (a test counts what they are asked)
+  readonly computerAloneMs?: number; // how long the computer stays at a running game nobody else is at
+  readonly solutions?: Solutions; // instead of the tables in config.solutionDir (a test's stand-in)
+  readonly pushRetryMs?: readonly number[]; // pauses before each push retry (tests shorten them)
 }
 
 /** The parts of a running server. */
@@ -31,10 +31,10 @@ export interface Services {
   readonly lobby: Lobby;
   readonly computers: ComputerSeats;
   readonly authority: Authority;
-  readonly solutions: Solutions; // v1.2: the solution tables installed (maybe none)
+  readonly solutions: Solutions; // the solution tables installed (maybe none)
   readonly build: BackgroundBuild; // the 13-geese table built in the background when none is installed
-  readonly push: Push | null; // v1.2: null when PUSH_HOSTS=off
-  readonly referee: CorrespondenceReferee; // v1.2
+  readonly push: Push | null; // null when PUSH_HOSTS=off
+  readonly referee: CorrespondenceReferee;
 }
 
 /** Opens the backend and makes every part for its mode, once. */
@@ -49,7 +49,7 @@ export async function openServices(
     onError,
     onFileLost: (reason) => log.fatal({ reason }, 'database file lost: no more writes are acknowledged'),
   });
-  // v1.1: the lobby and the computer's seats watch the tables; in Redis mode both are shared by every instance.
+  // The lobby and the computer's seats watch the tables; in Redis mode both are shared by every instance.
   const lobby = new Lobby(backend.lobbyIndex, { ...(deps.now ? { now: deps.now } : {}), onError });
   const solutions = deps.solutions ?? openSolutions(config.solutionDir, config.solve, log);
   const computers = new ComputerSeats(deps.thinkPool ?? new ThinkPool(config.computerThreads), {
@@ -59,9 +59,9 @@ export async function openServices(
     ...(deps.computerAloneMs ? { aloneMs: deps.computerAloneMs } : {}),
     solutions,
   });
-  // v1.2: push (keys, subscriptions kept with the seats, a sending queue); null when PUSH_HOSTS=off.
+  // Push (keys, subscriptions kept with the seats, a sending queue); null when PUSH_HOSTS=off.
   const push = await openPush(config, backend.pushSubscriptions, backend.vapidKeys, onError, deps.pushRetryMs);
-  // v1.2: correspondence deadlines, kept for every running game (shared in Redis mode), and ended on time.
+  // Correspondence deadlines, kept for every running game (shared in Redis mode), and ended on time.
   const referee = new CorrespondenceReferee(backend.deadlineIndex, {
     ...(deps.now ? { now: deps.now } : {}),
     onError,
@@ -74,12 +74,12 @@ export async function openServices(
     correspondenceDayMs: config.correspondenceDayMs,
     ...(deps.now ? { now: deps.now } : {}),
     onError,
-    // v1.1 lobby and computer, v1.2 correspondence and push
+    // Lobby and computer, correspondence and push
     observers: [lobby, computers, referee, ...(push ? [new PushObserver(push.sender)] : [])],
-    solved: solutions, // v1.2
-    chat: backend.chat, // v1.3
+    solved: solutions,
+    chat: backend.chat,
   });
-  computers.bind(authority); // v1.1
+  computers.bind(authority);
   const build = new BackgroundBuild(solutions, {
     ...(config.solveUpTo !== null ? { upTo: config.solveUpTo } : {}),
     log: (level, line, fields = {}) => log[level](fields, line),
@@ -89,7 +89,7 @@ export async function openServices(
 }
 
 /**
- * v1.2: the solution tables in `dir`, opened once (each instance of a Redis deployment opens the same path itself);
+ * the solution tables in `dir`, opened once (each instance of a Redis deployment opens the same path itself);
  * without any and with the background build off, one line says how to build one and the server runs as before.
  */
 function openSolutions(dir: string, solve: boolean, log: FastifyBaseLogger): Solutions {

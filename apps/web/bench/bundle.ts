@@ -58,7 +58,7 @@ async function homePageScripts(server: RunningServer, browser: Browser): Promise
   return [...scripts];
 }
 
-/** v1.2: the JavaScript the analysis page fetches until its board takes clicks, and the engine worker's apart
+/** The JavaScript the analysis page fetches until its board takes clicks, and the engine worker's apart
  * (it runs in its worker, not in the page's first JavaScript). */
 async function analysisPageScripts(
   server: RunningServer,

@@ -70,7 +70,7 @@ describe.skipIf(skip !== null)('accessibility', () => {
     ['home', '/?lang=en', '.card'],
     ['a variant page', '/variants/two-foxes?lang=pl', 'table.changes'],
     ['the table page of a player', () => `/t/${tableId}?lang=hu`, '[data-point="e7"][data-piece="fox"]'],
-    ['the analysis page', '/analysis/standard?moves=d4-d5&lang=ru', '[data-eval]'], // v1.2
+    ['the analysis page', '/analysis/standard?moves=d4-d5&lang=ru', '[data-eval]'],
   ])('%s has no serious violations', async (_, path, ready) => {
     await page.goto(`${server.url}${typeof path === 'function' ? path() : path}`);
     await page.locator(ready).first().waitFor();

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// v1.3 chat in real headless Chromium against the real server: two players in two browsers, a spectator in a third,
+// Chat in real headless Chromium against the real server: two players in two browsers, a spectator in a third,
 // each room shown to its readers, Mute chat, a link kept as text, and the input closed while the socket is lost.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// A correspondence game in real Chromium (protocol v1.2): made with the create form's days a move, played across a
+// A correspondence game in real Chromium (protocol): made with the create form's days a move, played across a
 // server restart, then lost on time on a day shortened to a few seconds, with nobody sending anything.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -116,7 +116,7 @@ describe.skipIf(skip !== null)('page hooks', () => {
     await page.locator('.card svg').first().waitFor();
     expect(await page.locator('[data-point]').count()).toBe(0);
     const create = page.getByRole('button', { name: 'Create table', exact: true });
-    expect(await create.count()).toBe(5); // the Play with a friend form's, then one per card (v1.2)
+    expect(await create.count()).toBe(5); // the Play with a friend form's, then one per card
     expect(await page.locator('.card').first().getByRole('heading').textContent()).toBe('Fox and Geese');
     await page.goto(`${server.url}/variants/two-foxes?lang=en`);
     await page.locator('figure svg').waitFor();

@@ -149,7 +149,7 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
 
   it('starts a rematch with the sides swapped when both ask', async () => {
     await fox.getByRole('button', { name: 'Rematch', exact: true }).click();
-    // v1.2: beside it now stands "Decline rematch", which a loose name would match too.
+    // Beside it now stands "Decline rematch", which a loose name would match too.
     await geese.getByRole('button', { name: 'Rematch', exact: true }).tap();
     await fox.waitForURL((url) => url.pathname !== new URL(tableUrl).pathname);
     await geese.waitForURL((url) => url.pathname !== new URL(tableUrl).pathname);

@@ -52,7 +52,7 @@ describe.skipIf(skip !== null)('reconnecting', () => {
 
     const { port, dataDir } = server;
     await server.stop({ keepData: true });
-    // v1.2: "Connection lost" while it waits to try again, "Reconnecting…" while it tries: never "Connected".
+    // "Connection lost" while it waits to try again, "Reconnecting…" while it tries: never "Connected".
     await expect.poll(() => geese.locator('[data-connection]').getAttribute('data-connection')).not.toBe('online');
     expect(['Connection lost', 'Reconnecting…']).toContain(await connection(geese));
     server = await startServer({ port, dataDir });

@@ -71,7 +71,7 @@ describe.skipIf(skip !== null)('the served build', () => {
     await page.goto(`${server.url}/t/${created.table.id}`);
     await page.locator('[data-point="d1"][data-piece="goose"]').waitFor();
     await page.getByRole('button', { name: 'Take the geese seat' }).waitFor(); // the socket answered: welcome
-    // v1.2: the analysis page's engine worker and the service worker run under the same policy.
+    // The analysis page's engine worker and the service worker run under the same policy.
     await page.goto(`${server.url}/analysis/standard`);
     await page.locator('[data-eval]').waitFor();
     // The worker registered on an earlier page may have turned active while this one loaded: then neither the
@@ -88,5 +88,5 @@ describe.skipIf(skip !== null)('the served build', () => {
     await page.evaluate(() => document.body.append(Object.assign(document.createElement('script'), { text: '1' })));
     await expect.poll(() => violations).toContain('script-src-elem inline');
     await page.close();
-  }, 60_000); // v1.2: room for the service worker's first install on a busy machine
+  }, 60_000); // room for the service worker's first install on a busy machine
 });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// v1.2 "Solved games" in real headless Chromium against the real server with a small solution table built here
+// "Solved games" in real headless Chromium against the real server with a small solution table built here
 // (tiers 4 only of 13 geese): Perfect offered for the solved options and for no others, and a level-9 game started
 // from the home page, where the computer answers (beyond the test table, as level 8).
 import { rmSync } from 'node:fs';

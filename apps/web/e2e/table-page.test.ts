@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The v1.1 table page in real Chromium against the real server: liveness (a socket cut silently),
+// The table page in real Chromium against the real server: liveness (a socket cut silently),
 // a clock timeout seen by both players and a spectator, review, download and replay, safer buttons,
 // the free seat in the first viewport of a phone, the title on your move, and sounds muted or not.
 import { execFile } from 'node:child_process';
@@ -96,7 +96,7 @@ describe.skipIf(skip !== null)('the table page', () => {
     // Drawn as played, marked as sending: the server never hears of it.
     expect(await fox.locator('[data-sending="true"]').textContent()).toBe('Sending d4-d5…');
     expect(await fox.locator('[data-point="d5"]').getAttribute('data-piece')).toBe('fox');
-    // v1.2: seen within 5 s (a ping every 2 s in play), not 26 s; the page is not online until a welcome resyncs it.
+    // Seen within 5 s (a ping every 2 s in play), not 26 s; the page is not online until a welcome resyncs it.
     const cutAt = Date.now();
     await expect
       .poll(() => fox.locator('[data-connection]').getAttribute('data-connection'), {
@@ -122,7 +122,7 @@ describe.skipIf(skip !== null)('the table page', () => {
     for (const page of [fox, geese, watcher]) {
       expect(await page.locator('[data-clock="geese"]').textContent()).toMatch(/^0:1[0-5]$/);
     }
-    // v1.2: no clock runs until each side has made its first move (a game without one is aborted instead).
+    // No clock runs until each side has made its first move (a game without one is aborted instead).
     await play(fox, ['d4', 'd5']);
     await expect.poll(() => status(geese)).toBe('Your move (geese)');
     await play(geese, ['c3', 'c4']);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The v1.2 table in real Chromium against the real server: a still board (its top edge measured before
+// The table in real Chromium against the real server: a still board (its top edge measured before
 // and after every notice, on a laptop and on a phone), premove, drag and drop, and a page set offline.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ const skip = browserTestsSkipReason();
 const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 
-describe.skipIf(skip !== null)('the v1.2 table page', () => {
+describe.skipIf(skip !== null)('the table page', () => {
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Takeback, rematch decline and the clock's start across two browsers against the real v1.2 server: the
+// Takeback, rematch decline and the clock's start across two browsers against the real server: the
 // player who moved proposes a takeback, the other sees Accept / Decline; a decline is told in words, an
 // accept undoes the move on both boards; a rematch can be declined, and the asker is told.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

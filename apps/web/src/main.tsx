@@ -21,4 +21,4 @@ const render = (): void =>
   );
 // A failed preload (say, a dropped chunk request) still renders: the routes then load lazily.
 void Promise.all([startI18n(), preloadFor(location.pathname)]).then(render, render);
-registerServiceWorker(); // v1.2: installable and offline (src/sw/sw.ts)
+registerServiceWorker(); // installable and offline (src/sw/sw.ts)

@@ -118,7 +118,6 @@ describe('applyServerMessage', () => {
       { type: 'rematch', table: 'table00002' },
       { rematch: 'table00002', rematchRequests: [] },
     ],
-    // v1.2
     [
       'a move lapses a takeback offer and carries the deadline',
       { ...VIEW, takebackOffer: 'geese', correspondence: { days: 3 }, deadline: '2026-12-04T10:00:00.000Z' },

@@ -18,7 +18,7 @@ function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableVie
     moves: [...view.moves, message.move],
     // An offer stands until the offerer's opponent moves; a finished game has none.
     drawOffer: message.result || (offer && offer === other(message.side)) ? null : offer,
-    // v1.2: a takeback offer lapses when either side moves (a view without the field keeps without it).
+    // A takeback offer lapses when either side moves (a view without the field keeps without it).
     ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
     ...(message.clock ? { clock: message.clock } : {}),
     ...(message.deadline !== undefined ? { deadline: message.deadline } : {}),
@@ -40,7 +40,7 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
       const both = message.seats.fox.taken && message.seats.geese.taken;
       const status = view.status === 'waiting' && both ? 'playing' : view.status;
       const clock = message.clock ?? view.clock;
-      const deadline = message.deadline !== undefined ? { deadline: message.deadline } : {}; // v1.2
+      const deadline = message.deadline !== undefined ? { deadline: message.deadline } : {};
       return {
         ...view,
         seats: message.seats,
@@ -83,7 +83,7 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
       return { ...view, rematch: message.table, rematchRequests: [] };
     case 'pong':
     case 'error':
-    case 'chat': // v1.3: chat is beside the table, not in its view
+    case 'chat': // chat is beside the table, not in its view
       return view;
   }
 }

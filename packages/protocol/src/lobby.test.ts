@@ -1,10 +1,10 @@
-// v1.1 schemas: the create body's computer and listed, the computer's seat, and the lobby's answer.
+// Schemas: the create body's computer and listed, the computer's seat, and the lobby's answer.
 import { describe, expect, it } from 'vitest';
 
 import { lobbyResponseSchema } from './lobby.js';
 import { createTableBodySchema, seatStateSchema } from './schemas.js';
 
-describe('createTableBodySchema (v1.1)', () => {
+describe('createTableBodySchema', () => {
   it.each([
     [{ variant: 'standard', computer: { level: 1 } }],
     [{ variant: 'standard', computer: { level: 8 }, side: 'fox' }],
@@ -29,7 +29,7 @@ describe('createTableBodySchema (v1.1)', () => {
   });
 });
 
-describe('seatStateSchema (v1.1)', () => {
+describe('seatStateSchema', () => {
   it('carries the computer level on its seat, and nothing else on a person seat', () => {
     expect(seatStateSchema.parse({ taken: true, online: true, computer: 8 })).toEqual({
       taken: true,

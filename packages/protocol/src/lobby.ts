@@ -1,4 +1,4 @@
-// The lobby of protocol v1.1 (docs/protocol.md): listed tables waiting for a player, and listed games to watch.
+// The lobby of protocol (docs/protocol.md): listed tables waiting for a player, and listed games to watch.
 import { z } from 'zod';
 
 import { computerLevelSchema, optionsSchema, sideSchema, tableIdSchema } from './schemas.js';
@@ -20,7 +20,7 @@ export const lobbyTableSchema = z.object({
   createdAt: z.iso.datetime(),
   /** An addition: the computer's level, on a table where the computer plays. */
   computer: computerLevelSchema.optional(),
-  /** v1.2: a correspondence table's days a move. */
+  /** A correspondence table's days a move. */
   correspondence: z.object({ days: z.number().int().min(1) }).optional(),
 });
 /** `GET /api/lobby` answer, and each `lobby` event of `GET /api/lobby/events` (an addition). */

@@ -29,7 +29,7 @@ describe('parseClientMessage', () => {
     ['claim-victory', '{"type":"claim-victory"}', { type: 'claim-victory' }],
     ['ping', '{"type":"ping"}', { type: 'ping' }],
     ['extra fields are dropped', '{"type":"ping","x":1}', { type: 'ping' }],
-    ['v1.3 chat', '{"type":"chat","room":"players","text":" gg "}', { type: 'chat', room: 'players', text: ' gg ' }],
+    ['chat', '{"type":"chat","room":"players","text":" gg "}', { type: 'chat', room: 'players', text: ' gg ' }],
   ])('accepts %s', (_name, text, expected) => {
     expect(parseClientMessage(text)).toEqual({ ok: true, value: expected });
   });
@@ -59,12 +59,12 @@ describe('parseClientMessage', () => {
     ],
     ['bad point', '{"type":"move","ply":0,"path":["d4","zz"]}', 'bad message: path.1: a point like d4'],
     [
-      'v1.3 empty chat',
+      'empty chat',
       '{"type":"chat","room":"players","text":"  "}',
       'bad message: text: a chat message may not be empty',
     ],
     [
-      'v1.3 chat of 141 characters',
+      'chat of 141 characters',
       `{"type":"chat","room":"spectators","text":"${'x'.repeat(141)}"}`,
       'bad message: text: a chat message holds at most 140 characters',
     ],

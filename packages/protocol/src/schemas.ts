@@ -18,11 +18,11 @@ import {
   TABLE_STATUSES,
 } from './vocabulary.js';
 
-/** A computer level: 1-8, or 9 ("perfect", v1.2) where a solution table is installed (the server checks). */
+/** A computer level: 1-8, or 9 ("perfect") where a solution table is installed (the server checks). */
 export const computerLevelSchema = z.number().int().min(COMPUTER_LEVELS.min).max(PERFECT_LEVEL);
-/** The computer asked for at creation (v1.1): strict, so a typo is refused. */
+/** The computer asked for at creation: strict, so a typo is refused. */
 export const computerSettingSchema = z.strictObject({ level: computerLevelSchema });
-/** v1.2: a correspondence game's days for each move, asked for at creation; strict, so a typo is refused. */
+/** A correspondence game's days for each move, asked for at creation; strict, so a typo is refused. */
 export const correspondenceSettingSchema = z.strictObject({
   days: z.literal(CORRESPONDENCE_DAYS),
 });
@@ -51,7 +51,7 @@ export const resultSchema = z.object({ winner: sideSchema.nullable(), reason: re
 export const seatStateSchema = z.object({
   taken: z.boolean(),
   online: z.boolean(),
-  /** v1.1: the computer's level, on the seat the computer holds. */
+  /** The computer's level, on the seat the computer holds. */
   computer: computerLevelSchema.optional(),
 });
 /** Both seats as everyone sees them. */
@@ -59,12 +59,12 @@ export const seatsSchema = z.object({ fox: seatStateSchema, geese: seatStateSche
 /** A seat as only its holder sees it: the side and the secret token. */
 export const seatSchema = z.object({ side: sideSchema, token: tokenSchema });
 
-/** A time control asked for at creation (v1.1): whole seconds, strict so a typo is refused. */
+/** A time control asked for at creation: whole seconds, strict so a typo is refused. */
 export const clockSettingSchema = z.strictObject({
   initial: z.number().int().min(CLOCK_LIMITS.initialMin).max(CLOCK_LIMITS.initialMax),
   increment: z.number().int().min(CLOCK_LIMITS.incrementMin).max(CLOCK_LIMITS.incrementMax),
 });
-/** Both clocks as the server saw them when it sent a view (v1.1): ms left each, and whose time runs. */
+/** Both clocks as the server saw them when it sent a view: ms left each, and whose time runs. */
 export const clockViewSchema = z.object({
   initial: z.number().int().min(0), // seconds: 300
   increment: z.number().int().min(0), // seconds: 3
@@ -86,7 +86,7 @@ export const variantInfoSchema = z.object({
   board: z.string(),
   options: z.array(optionSpecSchema),
   defaultOptions: optionsSchema,
-  /** v1.2: the option sets for which a solution table is installed (every option given). */
+  /** The option sets for which a solution table is installed (every option given). */
   solved: z.array(optionsSchema).optional(),
 });
 
@@ -110,13 +110,13 @@ export const tableViewSchema = z.object({
   drawOffer: sideSchema.nullable().optional(),
   /** The sides that have asked for a rematch of this finished game, until the rematch table opens. */
   rematchRequests: z.array(sideSchema).max(2).optional(),
-  /** v1.1: the table's clocks; present only on tables created with a clock. */
+  /** The table's clocks; present only on tables created with a clock. */
   clock: clockViewSchema.optional(),
-  /** v1.2: present only on correspondence tables. */
+  /** Present only on correspondence tables. */
   correspondence: z.object({ days: z.number().int().min(1) }).optional(),
-  /** v1.2: when the side to move of a correspondence game runs out of time; null while a seat is free or after the end. */
+  /** When the side to move of a correspondence game runs out of time; null while a seat is free or after the end. */
   deadline: z.iso.datetime().nullable().optional(),
-  /** v1.2 addition: the side whose takeback offer stands, until either side moves or the game ends. */
+  /** Addition: the side whose takeback offer stands, until either side moves or the game ends. */
   takebackOffer: sideSchema.nullable().optional(),
 });
 
@@ -127,12 +127,12 @@ export const createTableBodySchema = z.object({
   variant: z.enum(VARIANT_IDS),
   options: optionsSchema.optional(),
   side: z.enum(SEAT_CHOICES).optional(),
-  /** v1.1: the computer takes the other seat at once. */
+  /** The computer takes the other seat at once. */
   computer: computerSettingSchema.optional(),
-  /** v1.1: the table appears in the lobby (default false). */
+  /** The table appears in the lobby (default false). */
   listed: z.boolean().optional(),
   clock: clockSettingSchema.optional(),
-  /** v1.2: days a move; not with `clock` (the server answers 400 bad-request). */
+  /** Days a move; not with `clock` (the server answers 400 bad-request). */
   correspondence: correspondenceSettingSchema.optional(),
 });
 /** `POST /api/tables/:id/seats` body (may be empty). */
@@ -143,7 +143,7 @@ export const variantsResponseSchema = z.object({ variants: z.array(variantInfoSc
 export const createTableResponseSchema = z.object({ table: tableViewSchema, seat: seatSchema });
 /** `GET /api/tables/:id` answer. */
 export const tableResponseSchema = z.object({ table: tableViewSchema });
-/** `GET /api/tables?ids=a,b,c` answer (v1.2, an addition): the public views of the tables found, in the order asked. */
+/** `GET /api/tables?ids=a,b,c` answer (an addition): the public views of the tables found, in the order asked. */
 export const tablesResponseSchema = z.object({ tables: z.array(tableViewSchema) });
 /** `POST /api/tables/:id/seats` answer. */
 export const takeSeatResponseSchema = z.object({ seat: seatSchema });
@@ -152,30 +152,30 @@ export const recordResponseSchema = z.object({
   record: z.object({ variant: z.string(), options: optionsSchema, moves: z.array(z.string()) }),
   result: resultSchema.nullable(),
 });
-/** `GET /api/solution/:variant` answer (v1.2): the perfect-play winner and, when it is the side to move, every move that keeps the win. */
+/** `GET /api/solution/:variant` answer: the perfect-play winner and, when it is the side to move, every move that keeps the win. */
 export const solutionResponseSchema = z.object({ winner: sideSchema, keep: z.array(z.string()) });
-/** `GET /api/tables/:id/verdicts` answer (v1.2): the perfect-play winner before each move and after the last (`ply + 1` entries). */
+/** `GET /api/tables/:id/verdicts` answer: the perfect-play winner before each move and after the last (`ply + 1` entries). */
 export const verdictsResponseSchema = z.object({ verdicts: z.array(sideSchema) });
-/** `GET /api/push/key` answer (v1.2): the server's VAPID P-256 public key, base64url. */
+/** `GET /api/push/key` answer: the server's VAPID P-256 public key, base64url. */
 export const pushKeyResponseSchema = z.object({ publicKey: z.string() });
-/** A browser's push subscription (`PushSubscription.toJSON()`, v1.2). */
+/** A browser's push subscription (`PushSubscription.toJSON()`). */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url().max(1024),
   keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(64) }),
 });
-/** `POST /api/push/subscriptions` body (v1.2). */
+/** `POST /api/push/subscriptions` body. */
 export const pushSubscribeBodySchema = z.object({
   table: tableIdSchema,
   token: tokenSchema,
   subscription: pushSubscriptionSchema,
 });
-/** `DELETE /api/push/subscriptions` body (v1.2). */
+/** `DELETE /api/push/subscriptions` body. */
 export const pushUnsubscribeBodySchema = z.object({
   table: tableIdSchema,
   token: tokenSchema,
   endpoint: z.url().max(1024),
 });
-/** The JSON a push message carries (v1.2); never a token. */
+/** The JSON a push message carries; never a token. */
 export const pushPayloadSchema = z.object({
   type: z.enum(['your-move', 'offer', 'ended']),
   table: tableIdSchema,
@@ -197,12 +197,12 @@ export const httpErrorSchema = z.object({
 export const helloMessageSchema = z.object({ type: z.literal('hello'), token: z.string().optional() });
 /** Play a move; `ply` must equal the table's current ply. */
 export const moveMessageSchema = z.object({ type: z.literal('move'), ply: z.number().int().min(0), path: pathSchema });
-/** v1.3: the words of a chat message as stored and sent: spaces trimmed, each run of white space one space. */
+/** The words of a chat message as stored and sent: spaces trimmed, each run of white space one space. */
 export function chatWords(text: string): string {
   // Control characters (a pasted tab or newline among them) read as space: a message is one line.
   return text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
-/** v1.3: a chat message: 1 to 140 characters (code points) once its spaces are trimmed. */
+/** A chat message: 1 to 140 characters (code points) once its spaces are trimmed. */
 export const chatMessageSchema = z.object({
   type: z.literal('chat'),
   room: z.enum(CHAT_ROOMS),
@@ -225,18 +225,16 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('rematch') }),
   z.object({ type: z.literal('claim-victory') }),
   z.object({ type: z.literal('ping') }),
-  // v1.2
   z.object({ type: z.literal('takeback-offer') }),
   z.object({ type: z.literal('takeback-accept') }),
   z.object({ type: z.literal('takeback-decline') }),
   z.object({ type: z.literal('rematch-decline') }),
-  // v1.3
   chatMessageSchema,
 ]);
 
 // ---- WebSocket: server to client ----
 
-/** v1.3: a chat message as everyone who may read its room gets it; `side` names the player in `players`. */
+/** A chat message as everyone who may read its room gets it; `side` names the player in `players`. */
 export const chatSaidSchema = z.object({
   type: z.literal('chat'),
   room: z.enum(CHAT_ROOMS),
@@ -244,7 +242,7 @@ export const chatSaidSchema = z.object({
   text: z.string(),
   at: z.iso.datetime(),
 });
-/** v1.3: the last messages of each room a joiner may read, oldest first (`players` only for the players). */
+/** The last messages of each room a joiner may read, oldest first (`players` only for the players). */
 export const chatHistorySchema = z.object({
   players: z.array(chatSaidSchema).optional(),
   spectators: z.array(chatSaidSchema),
@@ -256,7 +254,7 @@ export const welcomeMessageSchema = z.object({
   role: z.enum(ROLES),
   table: tableViewSchema,
   abandonSeconds: z.number().int().min(0).optional(),
-  /** v1.3: the chat so far. */
+  /** The chat so far. */
   chat: chatHistorySchema.optional(),
 });
 /** A move was accepted and stored; `ply` is the number of the move played (0 for the first). */
@@ -271,7 +269,7 @@ export const movedMessageSchema = z.object({
   status: z.enum(TABLE_STATUSES),
   result: resultSchema.nullable(),
   clock: clockViewSchema.optional(),
-  /** v1.2: on correspondence tables, the new side to move's deadline (null after the end). */
+  /** On correspondence tables, the new side to move's deadline (null after the end). */
   deadline: z.iso.datetime().nullable().optional(),
 });
 /** Who is connected, and how many watch; `clock` (an addition) when a seat taken starts the clocks. */
@@ -280,7 +278,7 @@ export const presenceMessageSchema = z.object({
   seats: seatsSchema,
   spectators: z.number().int().min(0),
   clock: clockViewSchema.optional(),
-  /** v1.2 (an addition): on correspondence tables, the side to move's deadline (the second seat taken starts it). */
+  /** (an addition): on correspondence tables, the side to move's deadline (the second seat taken starts it). */
   deadline: z.iso.datetime().nullable().optional(),
 });
 /** The game ended other than by a move; `clock` (an addition) holds the times at the end. */
@@ -291,17 +289,17 @@ export const endedMessageSchema = z.object({
 });
 /** A side offers a draw. */
 export const drawOfferedMessageSchema = z.object({ type: z.literal('draw-offered'), side: sideSchema });
-/** The side offered a draw refused it (v1.1); the offer lapses. */
+/** The side offered a draw refused it; the offer lapses. */
 export const drawDeclinedMessageSchema = z.object({ type: z.literal('draw-declined'), side: sideSchema });
 /** A side asks for a rematch (an addition, so the other player can answer). */
 export const rematchOfferedMessageSchema = z.object({ type: z.literal('rematch-offered'), side: sideSchema });
-/** A rematch request was declined (v1.2): `side` is the decliner; the request lapses. */
+/** A rematch request was declined: `side` is the decliner; the request lapses. */
 export const rematchDeclinedMessageSchema = z.object({ type: z.literal('rematch-declined'), side: sideSchema });
-/** A player asks to take back its last move (v1.2). */
+/** A player asks to take back its last move. */
 export const takebackOfferedMessageSchema = z.object({ type: z.literal('takeback-offered'), side: sideSchema });
-/** The takeback offer was declined (v1.2): `side` is the decliner. */
+/** The takeback offer was declined: `side` is the decliner. */
 export const takebackDeclinedMessageSchema = z.object({ type: z.literal('takeback-declined'), side: sideSchema });
-/** A takeback was accepted (v1.2): the whole table after the undo. */
+/** A takeback was accepted: the whole table after the undo. */
 export const takenBackMessageSchema = z.object({ type: z.literal('taken-back'), table: tableViewSchema });
 /** The follow-up table; each player receives only its own seat. */
 export const rematchMessageSchema = z.object({
@@ -333,5 +331,5 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   rematchMessageSchema,
   pongMessageSchema,
   errorMessageSchema,
-  chatSaidSchema, // v1.3
+  chatSaidSchema,
 ]);

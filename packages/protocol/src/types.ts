@@ -36,30 +36,30 @@ export type TableResponse = z.infer<typeof s.tableResponseSchema>;
 export type TakeSeatResponse = z.infer<typeof s.takeSeatResponseSchema>;
 /** `GET /api/tables/:id/record` answer. */
 export type RecordResponse = z.infer<typeof s.recordResponseSchema>;
-/** `GET /api/solution/:variant` answer (v1.2). */
+/** `GET /api/solution/:variant` answer. */
 export type SolutionResponse = z.infer<typeof s.solutionResponseSchema>;
-/** `GET /api/tables/:id/verdicts` answer (v1.2). */
+/** `GET /api/tables/:id/verdicts` answer. */
 export type VerdictsResponse = z.infer<typeof s.verdictsResponseSchema>;
-/** `GET /api/tables?ids=` answer (v1.2, an addition). */
+/** `GET /api/tables?ids=` answer (an addition). */
 export type TablesResponse = z.infer<typeof s.tablesResponseSchema>;
-/** A correspondence game's setting (v1.2). */
+/** A correspondence game's setting. */
 export type CorrespondenceSetting = z.infer<typeof s.correspondenceSettingSchema>;
-/** `GET /api/push/key` answer (v1.2). */
+/** `GET /api/push/key` answer. */
 export type PushKeyResponse = z.infer<typeof s.pushKeyResponseSchema>;
-/** A browser's push subscription (v1.2). */
+/** A browser's push subscription. */
 export type PushSubscriptionJson = z.infer<typeof s.pushSubscriptionSchema>;
-/** `POST /api/push/subscriptions` body (v1.2). */
+/** `POST /api/push/subscriptions` body. */
 export type PushSubscribeBody = z.infer<typeof s.pushSubscribeBodySchema>;
-/** `DELETE /api/push/subscriptions` body (v1.2). */
+/** `DELETE /api/push/subscriptions` body. */
 export type PushUnsubscribeBody = z.infer<typeof s.pushUnsubscribeBodySchema>;
-/** What a push message carries (v1.2). */
+/** What a push message carries. */
 export type PushPayload = z.infer<typeof s.pushPayloadSchema>;
 /** An HTTP error body. */
 export type HttpError = z.infer<typeof s.httpErrorSchema>;
 
-/** v1.3: a chat message as readers get it. */
+/** A chat message as readers get it. */
 export type ChatSaid = z.infer<typeof s.chatSaidSchema>;
-/** v1.3: the chat a joiner is welcomed with. */
+/** The chat a joiner is welcomed with. */
 export type ChatHistory = z.infer<typeof s.chatHistorySchema>;
 
 /** Any message a client sends. */

@@ -9,29 +9,29 @@ export const PROTOCOL_VERSION = 1;
 /** The largest WebSocket text frame a client may send, in bytes. */
 export const MAX_FRAME_BYTES = 4096;
 
-/** The computer's levels (v1.1): 1 a beginner, 8 the strongest within 2 s a move. */
+/** The computer's levels: 1 a beginner, 8 the strongest within 2 s a move. */
 export const COMPUTER_LEVELS = { min: 1, max: 8 } as const;
-/** v1.2: the perfect computer, accepted only where a solution table is installed for the options. */
+/** The perfect computer, accepted only where a solution table is installed for the options. */
 export const PERFECT_LEVEL = 9;
 
-/** v1.2: the days a side may take for each move of a correspondence game. */
+/** The days a side may take for each move of a correspondence game. */
 export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
 /** Days a move in a correspondence game. */
 export type CorrespondenceDays = (typeof CORRESPONDENCE_DAYS)[number];
 
-/** v1.2: a side that has not made its first move this long after the game (or its opponent's first move) started aborts the game. */
+/** A side that has not made its first move this long after the game (or its opponent's first move) started aborts the game. */
 export const FIRST_MOVE_SECONDS = 60;
 
-/** v1.2: the most push subscriptions one seat keeps. */
+/** The most push subscriptions one seat keeps. */
 export const MAX_PUSH_SUBSCRIPTIONS = 5;
 
-/** v1.3: a table's chat rooms: the two players', and the spectators' (which the players read too). */
+/** A table's chat rooms: the two players', and the spectators' (which the players read too). */
 export const CHAT_ROOMS = ['players', 'spectators'] as const;
 /** A chat room. */
 export type ChatRoom = (typeof CHAT_ROOMS)[number];
-/** v1.3: the most characters (Unicode code points, after trimming spaces) a chat message may hold. */
+/** The most characters (Unicode code points, after trimming spaces) a chat message may hold. */
 export const CHAT_MAX_CHARS = 140;
-/** v1.3: how many of each room's last messages a table keeps and a joiner receives. */
+/** How many of each room's last messages a table keeps and a joiner receives. */
 export const CHAT_HISTORY = 50;
 
 /** Sides a table's creator may ask for; `random` lets the server pick. */
@@ -39,7 +39,7 @@ export const SEAT_CHOICES = ['fox', 'geese', 'random'] as const;
 /** A side, or `random`. */
 export type SeatChoice = (typeof SEAT_CHOICES)[number];
 
-/** Bounds of a table's clock in seconds (protocol v1.1): initial 15-10800, Fischer increment 0-180. */
+/** Bounds of a table's clock in seconds (protocol): initial 15-10800, Fischer increment 0-180. */
 export const CLOCK_LIMITS = { initialMin: 15, initialMax: 10_800, incrementMin: 0, incrementMax: 180 } as const;
 
 /** Who a connection is at a table. */
@@ -64,8 +64,8 @@ export const REASONS = [
   'resignation',
   'abandoned',
   'draw-agreed',
-  'timeout', // v1.1: a side's clock ran out
-  'aborted', // v1.2: a first move did not come within a minute; no winner
+  'timeout', // a side's clock ran out
+  'aborted', // a first move did not come within a minute; no winner
 ] as const;
 /** A reason a game ended. */
 export type Reason = (typeof REASONS)[number];
@@ -83,7 +83,7 @@ export const SOCKET_ERROR_CODES = [
   'game-over',
   'not-abandoned',
   'rate-limited',
-  // v1.1: the store did not answer; nothing changed, the same message may be sent again.
+  // The store did not answer; nothing changed, the same message may be sent again.
   'unavailable',
 ] as const;
 /** A WebSocket error code. */
@@ -97,15 +97,15 @@ export const HTTP_ERROR_CODES = [
   'rate-limited',
   'not-found',
   'internal',
-  // v1.1: the store did not answer (503); nothing changed.
+  // The store did not answer (503); nothing changed.
   'unavailable',
-  // v1.1: a browser on another origin may not create tables or take seats (403).
+  // A browser on another origin may not create tables or take seats (403).
   'forbidden',
-  // v1.2: a push subscription's seat token does not match (403).
+  // A push subscription's seat token does not match (403).
   'bad-token',
-  // v1.2: push notifications are disabled on this server (404).
+  // Push notifications are disabled on this server (404).
   'push-off',
-  // v1.2: no solution table is installed for that variant and options (404).
+  // No solution table is installed for that variant and options (404).
   'not-solved',
 ] as const;
 /** An HTTP error code. */

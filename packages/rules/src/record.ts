@@ -34,7 +34,7 @@ const day = (date: Date): string =>
 
 /** The result word of a game's result (`*` while it goes on). */
 export function resultWord(result: RecordFacts['result']): RecordResult {
-  // An aborted game (protocol v1.2) has no winner and was not drawn: `*`, as chess PGN writes it.
+  // An aborted game (protocol) has no winner and was not drawn: `*`, as chess PGN writes it.
   if (!result || result.reason === 'aborted') return '*';
   return result.winner ?? 'draw';
 }

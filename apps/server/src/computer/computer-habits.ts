@@ -12,9 +12,9 @@ export function clockBudgetMs(table: Pick<TableView, 'clock'>, side: Side): numb
   return Math.max(50, Math.floor(table.clock[side] / 25 + table.clock.increment * 800));
 }
 
-/** v1.2: levels up to this one take no draw before DRAW_FROM_PLY. */
+/** Levels up to this one take no draw before DRAW_FROM_PLY. */
 export const EARLY_DRAW_LEVEL = 3;
-/** v1.2: move 20 begins at ply 38 (move n is plies 2n-2 and 2n-1). */
+/** Move 20 begins at ply 38 (move n is plies 2n-2 and 2n-1). */
 export const DRAW_FROM_PLY = 38;
 
 /** How far behind (a goose is 100) the computer must see itself before it takes a draw it cannot prove lost. */

@@ -118,7 +118,7 @@ export class ComputerPlayer implements Member {
         if (message.side !== this.side) this.#answerDraw();
         return;
       case 'takeback-offered':
-        // v1.2: the computer accepts every takeback.
+        // The computer accepts every takeback.
         if (message.side !== this.side && this.#holding) void this.#send({ type: 'takeback-accept' });
         return;
       case 'rematch-offered':
@@ -231,7 +231,7 @@ export class ComputerPlayer implements Member {
 
   /**
    * Accepts a draw only when its own evaluation says it cannot win: a forced loss seen, or clearly worse; and
-   * at levels 1-3 (v1.2) not before move 20 (ply 38: move n is plies 2n-2 and 2n-1), so a beginner's game is not
+   * at levels 1-3 not before move 20 (ply 38: move n is plies 2n-2 and 2n-1), so a beginner's game is not
    * ended by agreement after a few moves. Every offer gets an answer, so the offerer is told of a decline.
    */
   #answerDraw(): void {

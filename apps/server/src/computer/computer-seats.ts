@@ -18,7 +18,7 @@ export interface ComputerSeatsOptions {
   readonly thinkMs?: number; // a cap on each move's time; 0 or absent: each level's own time
   readonly lease: ComputerLease; // Redis mode: one instance plays each table; one process: it plays all
   readonly aloneMs?: number; // a running game nobody else has been at for this long is left; 60 s
-  readonly solutions?: Solutions; // v1.2: the tables level 9 plays from
+  readonly solutions?: Solutions; // the tables level 9 plays from
   readonly onError: (error: unknown, what: string) => void;
 }
 

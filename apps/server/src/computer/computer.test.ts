@@ -203,7 +203,7 @@ async function withStoredTable(
 }
 
 describe('with a clock', () => {
-  it('v1.2: starts the clock with the second move and keeps the computer within its time', async () => {
+  it('starts the clock with the second move and keeps the computer within its time', async () => {
     const answer = await request(server.base, 'POST', '/api/tables', {
       variant: 'standard',
       side: 'geese',

@@ -1,4 +1,4 @@
-// v1.2 level 9: on a small table built here, the perfect computer's choice never turns a won position into a lost
+// Level 9: on a small table built here, the perfect computer's choice never turns a won position into a lost
 // one, also where most moves would, and wins every game from there against any replies.
 import { rmSync } from 'node:fs';
 

@@ -1,4 +1,4 @@
-// v1.2: the perfect computer (level 9). Where the table covers the position and the computer is to move in a won
+// The perfect computer (level 9). Where the table covers the position and the computer is to move in a won
 // position, it plays only moves that keep the win (docs/rules.md section 10): the engine's choice when that is one of
 // them, else the one the engine's evaluation likes best. In a lost position (or one a test table does not cover)
 // the engine plays its best, as level 8. The lookup is a few disk reads (< 1 ms): it runs on the event loop, the

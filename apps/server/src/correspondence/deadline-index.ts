@@ -1,4 +1,4 @@
-// v1.2: the deadlines of every unfinished correspondence game, whether or not its table is in memory anywhere, so
+// The deadlines of every unfinished correspondence game, whether or not its table is in memory anywhere, so
 // the server's own timer ends a game on time after a restart (SQLite: rebuilt from the store at the start) and, in
 // Redis mode, after the instance that held the table is gone (one sorted set shared by every instance).
 /** Where the deadlines are kept. */

@@ -1,4 +1,4 @@
-// v1.2: the referee of correspondence games: it keeps every running game's deadline in a DeadlineIndex (from the
+// The referee of correspondence games: it keeps every running game's deadline in a DeadlineIndex (from the
 // store at the start, then from each change this instance commits) and, once a second, ends the games whose
 // deadline has passed through the authority, which loads the table if it must. In Redis mode every instance does
 // so; the store's compare-and-set on the result lets exactly one of them end each game.

@@ -1,4 +1,4 @@
-// Chat at a table over real sockets (docs/protocol.md v1.3): who writes and reads each room, the words kept, the
+// Chat at a table over real sockets (docs/protocol.md): who writes and reads each room, the words kept, the
 // errors, the limits, the history a joiner is welcomed with, and a restart. protocol-redis.test.ts runs it again
 // in Redis mode; scale-out.test.ts across two instances.
 import { mkdtempSync, rmSync } from 'node:fs';

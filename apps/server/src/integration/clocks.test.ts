@@ -1,4 +1,4 @@
-// Clocks over real sockets (docs/protocol.md v1.1): creation bounds, clocks in views and moves, Fischer
+// Clocks over real sockets (docs/protocol.md): creation bounds, clocks in views and moves, Fischer
 // increment, the server's own timeout, and the times kept across a restart.
 import type { ClockView, CreateTableResponse } from '@fg/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,7 +91,7 @@ describe('clock at creation', () => {
   });
 });
 
-/** Plays the two first moves (neither charged, v1.2), `ms` apart; the clock runs from the second. */
+/** Plays the two first moves (neither charged), `ms` apart; the clock runs from the second. */
 async function firstMoves(fox: TestClient, geese: TestClient, jump: (ms: number) => void, ms = 0): Promise<void> {
   fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
   await geese.next('moved', (m) => m.ply === 0);
@@ -100,7 +100,7 @@ async function firstMoves(fox: TestClient, geese: TestClient, jump: (ms: number)
   await fox.next('moved', (m) => m.ply === 1);
 }
 
-describe('clocks in play (v1.2: from the second move on)', () => {
+describe('clocks in play (from the second move on)', () => {
   it('run nothing until both first moves, which earn no increment, then charge each move with the increment', async () => {
     const time = clock();
     const server = await start({}, { now: time.now });
@@ -176,7 +176,7 @@ describe('clocks in play (v1.2: from the second move on)', () => {
   });
 });
 
-describe('abort (v1.2): a first move not made in time', () => {
+describe('abort: a first move not made in time', () => {
   it('aborts on a real timer when the first side does not move, without a winner, and the record says so', async () => {
     const server = await start({ firstMoveSeconds: 1 });
     const { id, fox, geese } = await clockedTable(server, 60, 0);

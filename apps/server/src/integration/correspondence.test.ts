@@ -1,4 +1,4 @@
-// v1.2 correspondence games (docs/protocol.md): days a move, a deadline per move, the server's own timer (after a
+// Correspondence games (docs/protocol.md): days a move, a deadline per move, the server's own timer (after a
 // restart too, and on one of two instances), no claims, the lobby; with a day shortened to a fraction of a second.
 import type { CreateTableResponse } from '@fg/protocol';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// v1.1 additions at the table over real sockets: declining a draw, an offer repeated or renewed
+// Additions at the table over real sockets: declining a draw, an offer repeated or renewed
 // too soon, and spectators taken along to the rematch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -36,7 +36,7 @@ describe('GET /api/variants', () => {
         { name: 'sideways', values: [false, true], default: false },
       ],
       defaultOptions: { geese: 13, sideways: false },
-      solved: [], // v1.2: no solution table in a test's data folder (solution.test.ts builds one)
+      solved: [], // no solution table in a test's data folder (solution.test.ts builds one)
     });
   });
 });
@@ -374,7 +374,7 @@ describe('the web app', () => {
   });
 });
 
-describe('GET /api/tables?ids= (v1.2, an addition)', () => {
+describe('GET /api/tables?ids= (an addition)', () => {
   it('answers the views of the tables found, in the order asked, without unknown or repeated ids', async () => {
     const one = (await request(server.base, 'POST', '/api/tables', { variant: 'standard' })).body.table;
     const two = (await request(server.base, 'POST', '/api/tables', { variant: 'raevskak' })).body.table;

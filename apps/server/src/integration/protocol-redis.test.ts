@@ -14,9 +14,9 @@ if (redis) {
   await import('./socket.test.js');
   await import('./games.test.js');
   await import('./endings.test.js');
-  await import('../lobby/lobby.test.js'); // v1.1
-  await import('../computer/computer.test.js'); // v1.1
-  await import('./chat.test.js'); // v1.3
+  await import('../lobby/lobby.test.js');
+  await import('../computer/computer.test.js');
+  await import('./chat.test.js');
 }
 
 it.skipIf(redis === null)('ran the suites against Redis: their tables and moves are there', async () => {

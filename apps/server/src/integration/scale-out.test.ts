@@ -118,7 +118,7 @@ describe.skipIf(skip !== null)('two instances on one Redis', () => {
     }
   }, 120_000);
 
-  it('v1.2: a takeback offered on A and accepted on B is the same undo on both, and stored', async () => {
+  it('a takeback offered on A and accepted on B is the same undo on both, and stored', async () => {
     const table = await splitTable(a, b);
     table.fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
     await table.geese.next('moved', () => true, 10_000);
@@ -137,7 +137,7 @@ describe.skipIf(skip !== null)('two instances on one Redis', () => {
     for (const client of [table.fox, table.geese]) await client.close();
   }, 120_000);
 
-  it('v1.3: chat across instances: each room reaches its readers on both, and a joiner on either gets the history', async () => {
+  it('chat across instances: each room reaches its readers on both, and a joiner on either gets the history', async () => {
     const table = await splitTable(a, b);
     const [watchA, watchB] = [await joinAt(a, table.id), await joinAt(b, table.id)];
     const text = (m: { text: string }) => m.text;

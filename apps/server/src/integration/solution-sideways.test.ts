@@ -1,4 +1,4 @@
-// v1.3 "Draws in the solution" over the real server, with a small table with sideways moves built here (tiers 4..6
+// "Draws in the solution" over the real server, with a small table with sideways moves built here (tiers 4..6
 // of 13 geese): VariantInfo.solved, GET /api/solution (winner null and the drawing moves for a draw, `exact`), the
 // tablebase's category "draw", and the options kept apart from the game without sideways moves.
 import { rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// v1.2 "The solution" over the real server and sockets, with a small table built here (tiers 4..6 of 13 geese):
+// "The solution" over the real server and sockets, with a small table built here (tiers 4..6 of 13 geese):
 // VariantInfo.solved, GET /api/solution/:variant and its errors, GET /api/tables/:id/verdicts, level 9 at creation
 // and in play; and a server without any table.
 import { rmSync } from 'node:fs';

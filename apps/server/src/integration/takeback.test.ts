@@ -1,4 +1,4 @@
-// v1.2 takeback and rematch decline over real sockets, in both stores (SQLite here, Redis with a real
+// Takeback and rematch decline over real sockets, in both stores (SQLite here, Redis with a real
 // redis-server), and stored like a move: a restart brings no undone move back.
 import type { ClockView, CreateTableResponse } from '@fg/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -155,7 +155,7 @@ describe.each(modes)('takeback and rematch decline (%s)', (_mode, start, restart
   });
 });
 
-describe('the computer (v1.2)', () => {
+describe('the computer', () => {
   it('accepts a takeback', async () => {
     const { server, fox } = await againstComputer();
     fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
@@ -203,7 +203,7 @@ describe('the computer (v1.2)', () => {
   });
 });
 
-describe.skipIf(redis === null)('the first-move abort with two instances on one Redis (v1.2)', () => {
+describe.skipIf(redis === null)('the first-move abort with two instances on one Redis', () => {
   it('ends the game once, on the timer, for the members of both instances; a restart agrees', async () => {
     const [a, b] = [
       await startServer({ redisUrl: redis!.url, firstMoveSeconds: 1 }),

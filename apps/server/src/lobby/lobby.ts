@@ -32,7 +32,7 @@ function entryOf({ stored, spectators }: Pick<TableSnapshot, 'stored' | 'spectat
       variant: stored.variant,
       options: { ...stored.options },
       ...(stored.clock ? { clock: { initial: stored.clock.initial, increment: stored.clock.increment } } : {}),
-      ...(stored.correspondence ? { correspondence: { days: stored.correspondence.days } } : {}), // v1.2
+      ...(stored.correspondence ? { correspondence: { days: stored.correspondence.days } } : {}),
       ...(freeSide ? { freeSide } : {}),
       ply: stored.moves.length,
       spectators,

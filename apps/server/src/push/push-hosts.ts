@@ -1,4 +1,4 @@
-// Which push services the server sends to (docs/protocol.md v1.2, Notifications): only hosts on this list, so no
+// Which push services the server sends to (docs/protocol.md, Notifications): only hosts on this list, so no
 // client can make the server send requests anywhere else. The default (config.ts) is the browser vendors' push services.
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

@@ -1,4 +1,4 @@
-// Hands each change this instance committed to push (docs/protocol.md v1.2): the change is turned into pushes
+// Hands each change this instance committed to push (docs/protocol.md): the change is turned into pushes
 // (push-triggers.ts) and queued; nothing here waits, so a `moved` is never delayed by a push.
 import { getVariant, opponent, startPosition } from '@fg/rules';
 
@@ -63,7 +63,7 @@ export class PushObserver implements TableObserver {
   }
 
   /**
-   * v1.2: the rematch opened. Its players' subscriptions go with them, so a series of games over days needs no
+   * the rematch opened. Its players' subscriptions go with them, so a series of games over days needs no
    * second "Notify me"; then the side to move first is told, as when a game begins (its seats are taken at once):
    * in a correspondence game, or when that player is not at the old table to follow the rematch there.
    */

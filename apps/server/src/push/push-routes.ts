@@ -1,4 +1,4 @@
-// The push API of docs/protocol.md v1.2: the server's public key, and a seat's subscriptions (given with the seat's
+// The push API of docs/protocol.md: the server's public key, and a seat's subscriptions (given with the seat's
 // token, so only whoever holds the seat can ask to be told of its moves).
 import {
   describeIssues,

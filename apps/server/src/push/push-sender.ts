@@ -1,4 +1,4 @@
-// Sends push messages off the move path (docs/protocol.md v1.2): `notify` only queues and returns; a few
+// Sends push messages off the move path (docs/protocol.md): `notify` only queues and returns; a few
 // deliveries run at a time, each encrypted (aes128gcm, RFC 8291) and signed (VAPID, RFC 8292) by `web-push`,
 // sent with fetch; a push service that is busy or down is tried again with growing pauses, and one that answers
 // 404 or 410 has lost the subscription, which is then deleted.
@@ -79,7 +79,7 @@ export class PushSender {
   }
 
   /**
-   * v1.2, a rematch: each player's subscriptions follow it to its seat at the new table (the sides swap: the fox's
+   * a rematch: each player's subscriptions follow it to its seat at the new table (the sides swap: the fox's
    * go to the geese seat), then `then` runs (the rematch's first pushes). Off the caller's path, never throws.
    */
   carryOver(from: string, to: string, then: () => void): void {

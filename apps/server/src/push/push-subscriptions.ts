@@ -1,4 +1,4 @@
-// Where a seat's push subscriptions are kept (docs/protocol.md v1.2): with the seat, in the same store as the
+// Where a seat's push subscriptions are kept (docs/protocol.md): with the seat, in the same store as the
 // table (SQLite, or Redis in Redis mode), at most MAX_PUSH_SUBSCRIPTIONS per seat, the oldest giving way.
 import { MAX_PUSH_SUBSCRIPTIONS } from '@fg/protocol';
 import type { Side } from '@fg/rules';

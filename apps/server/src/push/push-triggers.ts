@@ -1,4 +1,4 @@
-// When a seat is told by push (docs/protocol.md v1.2): a pure function from one change of a table to the pushes
+// When a seat is told by push (docs/protocol.md): a pure function from one change of a table to the pushes
 // it causes, so the authority's move path only hands it over and the rules are tested without a server.
 import type { GameResult, PushPayload } from '@fg/protocol';
 import { opponent, type Side, SIDES } from '@fg/rules';

@@ -1,4 +1,4 @@
-// Web Push end to end (docs/protocol.md v1.2, Notifications): the real app, real sockets, and a push service on
+// Web Push end to end (docs/protocol.md, Notifications): the real app, real sockets, and a push service on
 // 127.0.0.1 that verifies each VAPID JWT and decrypts each body itself (testing/push-service.ts).
 import { rmSync } from 'node:fs';
 

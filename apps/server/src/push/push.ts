@@ -1,4 +1,4 @@
-// Web Push for the whole server (docs/protocol.md v1.2): the key pair, the seats' subscriptions and the sender,
+// Web Push for the whole server (docs/protocol.md): the key pair, the seats' subscriptions and the sender,
 // opened together; push is off (`PUSH_HOSTS=off`) without any of them.
 import { PushSender } from './push-sender.js';
 import type { PushSubscriptions } from './push-subscriptions.js';

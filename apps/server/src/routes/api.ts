@@ -23,12 +23,12 @@ export interface ApiLimits {
   readonly createLimit: number; // tables one address may create a minute
   readonly allowedOrigins: readonly string[]; // foreign origins that may still create tables and take seats
   readonly throttle: LogThrottle;
-  readonly solutions: Pick<Solutions, 'solvedOptions' | 'onInstall'>; // v1.2: VariantInfo.solved
+  readonly solutions: Pick<Solutions, 'solvedOptions' | 'onInstall'>; // VariantInfo.solved
 }
 
 /** Registers the API routes. */
 export function registerApiRoutes(app: FastifyInstance, authority: Authority, limits: ApiLimits): void {
-  // v1.2: every variant lists the option sets solved here (none: []); made again when a table is installed.
+  // Every variant lists the option sets solved here (none: []); made again when a table is installed.
   const listed = () => ({
     variants: VARIANT_INFOS.map((info) => ({ ...info, solved: limits.solutions.solvedOptions(info.id) })),
   });
@@ -51,7 +51,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
     },
   );
 
-  // v1.2 (an addition): several tables in one read, for a browser's "My games"; unknown ids are left out.
+  // An addition: several tables in one read, for a browser's "My games"; unknown ids are left out.
   app.get<{ Querystring: { ids?: string } }>(
     '/api/tables',
     { config: { rateLimit: { max: TABLES_READS_PER_MINUTE, timeWindow: 60_000 } } },

@@ -1,4 +1,4 @@
-// `GET /api/tables/:id/game.txt` (docs/protocol.md, v1.1): the game record text of rules.md section 9,
+// `GET /api/tables/:id/game.txt` (docs/protocol.md): the game record text of rules.md section 9,
 // written by the rules library's one writer, as a download.
 import { tableIdSchema } from '@fg/protocol';
 import { getVariant, writeRecord } from '@fg/rules';

@@ -1,4 +1,4 @@
-// v1.2 "The solution" (docs/protocol.md): `GET /api/solution/:variant` (one position's verdict) and
+// "The solution" (docs/protocol.md): `GET /api/solution/:variant` (one position's verdict) and
 // `GET /api/tables/:id/verdicts` (every position of a game), answered from the tables installed; and the additions
 // `GET /api/solution/status` (what is installed, the background build) and `GET /api/tablebase/:variant` (lichess's
 // tablebase shape, for bots and other sites).
@@ -66,7 +66,7 @@ export function registerSolutionRoutes(
     const verdict = positionVerdict(solution, position.value);
     if (!verdict.ok) return sendError(reply, verdict.error.code, verdict.error.message);
     const { winner, keep, exact } = verdict.value;
-    // v1.3: with sideways moves, whether the fifty-move rule could change the answer.
+    // With sideways moves, whether the fifty-move rule could change the answer.
     return exact === undefined ? { winner, keep } : { winner, keep, exact };
   });
 

@@ -1,4 +1,4 @@
-// v1.2: the perfect-play winner before each move of a game and after its last (GET /api/tables/:id/verdicts), and
+// The perfect-play winner before each move of a game and after its last (GET /api/tables/:id/verdicts), and
 // of one position (GET /api/solution/:variant), read from an installed table.
 import { applyMove, countGeese, type Game, type Position, type Side } from '@fg/rules';
 import type { Solution, Verdict } from '@fg/solver';
@@ -17,7 +17,7 @@ export function positionVerdict(solution: Solution, position: Position): Answer<
 
 /**
  * The winner of every position of a game, the start included (`moves.length + 1` entries; null for a drawn
- * position, v1.3). The last position of a game the rules ended has the rules' result (null for a draw by the
+ * position). The last position of a game the rules ended has the rules' result (null for a draw by the
  * rules: repetition, fifty moves); one the table does not cover (a test table with fewer tiers) answers
  * `not-solved`, naming the limit.
  */

@@ -48,7 +48,7 @@ describe.each(IMPLEMENTATIONS)('%s store', (_name, open) => {
     await store.insertTable(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
     expect(await store.loadTable('aaaaaaaaaaaa')).toEqual(table('aaaaaaaaaaaa', { moves: ['d4-d5'] }));
     expect(await store.loadTable('bbbbbbbbbbbb')).toBeNull();
-    // v1.1: a listed table with the computer's seat.
+    // A listed table with the computer's seat.
     const computer = { side: 'geese' as const, level: 8, token: 't'.repeat(24) };
     await store.insertTable(table('cccccccccccc', { listed: true, computer }));
     expect(await store.loadTable('cccccccccccc')).toEqual(table('cccccccccccc', { listed: true, computer }));

@@ -12,15 +12,15 @@ import type { TableObserver } from './table-observer.js';
 export interface AuthorityOptions {
   readonly abandonSeconds: number; // 60
   readonly waitingHours: number; // 24
-  readonly firstMoveSeconds?: number; // v1.2: 60; a first move not made by then aborts a game with a clock
-  readonly correspondenceDayMs?: number; // v1.2: 86 400 000; the day of correspondence tables made from now on
+  readonly firstMoveSeconds?: number; // 60; a first move not made by then aborts a game with a clock
+  readonly correspondenceDayMs?: number; // 86 400 000; the day of correspondence tables made from now on
   readonly bus: TableBus; // the in-process bus of one process, or Redis's (the backend's)
   readonly now?: () => number;
   readonly pickSide?: () => Side; // for `random`; crypto randomness by default
   readonly onError?: (error: unknown, what: string) => void;
-  readonly observers?: readonly TableObserver[]; // v1.1: the lobby and the computer's seats
-  readonly solved?: SolvedCheck; // v1.2: the solution tables, for level 9; none by default
-  readonly chat: ChatLog; // v1.3: where the tables' chat is kept (the backend's)
+  readonly observers?: readonly TableObserver[]; // the lobby and the computer's seats
+  readonly solved?: SolvedCheck; // the solution tables, for level 9; none by default
+  readonly chat: ChatLog; // where the tables' chat is kept (the backend's)
 }
 
 /** Which side `random` gives the creator: crypto randomness. */

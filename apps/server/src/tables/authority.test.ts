@@ -165,7 +165,7 @@ describe('Authority', () => {
     expect(fox.messages.at(-1)).toEqual(told);
   });
 
-  it('v1.2: tells the players of a watcher back again after a takeback sent them the table while a presence waited', async () => {
+  it('tells the players of a watcher back again after a takeback sent them the table while a presence waited', async () => {
     const { authority, id, fox, geese } = await setUp();
     await authority.play(fox, { type: 'move', ply: 0, path: ['d4', 'd5'] });
     await authority.play(fox, { type: 'takeback-offer' });

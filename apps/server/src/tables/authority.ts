@@ -46,7 +46,7 @@ export class Authority {
   readonly #onError: (error: unknown, what: string) => void;
   readonly #cache: TableCache;
   readonly #seated = new Map<Member, TableRunner>();
-  readonly #chat: ChatLog; // v1.3
+  readonly #chat: ChatLog;
   readonly #chatLimits = new ChatLimits();
 
   constructor(store: TableStore, options: AuthorityOptions) {
@@ -102,7 +102,7 @@ export class Authority {
     return done({ table: live.view(this.#now()), seat });
   }
 
-  /** v1.2: ends a game whose deadline passed, loading it if need be (the correspondence referee); the deadline after. */
+  /** Ends a game whose deadline passed, loading it if need be (the correspondence referee); the deadline after. */
   async endIfDue(id: string): Promise<number | null> {
     const after = await this.#onTable(id, async (live) => {
       await live.endIfDue();
@@ -173,7 +173,7 @@ export class Authority {
           return refuse('bad-token', 'this token holds no seat at this table; send hello without a token to watch');
         role = side;
       }
-      // v1.3: the chat so far, read in the table's turn: a message said after it is told to the member, not missed.
+      // The chat so far, read in the table's turn: a message said after it is told to the member, not missed.
       const chat = chatHistory(await this.#chat.recent(id), role);
       // A second hello changes the role: leave first, so a seat given up goes offline.
       this.#leaveQuietly(member);
@@ -255,7 +255,7 @@ export class Authority {
   }
 
   /**
-   * v1.3: a chat message of a joined member, from `address`: checked (room, limits), kept, told to this instance's
+   * a chat message of a joined member, from `address`: checked (room, limits), kept, told to this instance's
    * readers of its room, then to the other instances. In the table's turn, so it never overtakes a welcome.
    */
   async chat(

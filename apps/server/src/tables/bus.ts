@@ -17,7 +17,7 @@ export type OfferKind = 'draw' | 'takeback';
 /** The table-wide facts kept on the bus. */
 export interface SharedFacts {
   readonly drawOffer: Offer | null;
-  readonly takebackOffer: Offer | null; // v1.2
+  readonly takebackOffer: Offer | null;
   readonly rematchAsks: Readonly<Record<Side, string | null>>; // hash of the asker's seat token at the rematch
   readonly presence: ReadonlyMap<string, InstancePresence>; // instance id -> its connections, live instances only
 }
@@ -42,11 +42,11 @@ export interface TableBus {
   publish(tableId: string, event: TableEvent): Promise<void> | undefined;
   /** The table-wide facts of a table. */
   shared(tableId: string): Promise<SharedFacts>;
-  /** Stores the standing draw or (v1.2) takeback offer (null: none). */
+  /** Stores the standing draw or takeback offer (null: none). */
   setOffer(tableId: string, kind: OfferKind, offer: Offer | null): Promise<void>;
   /** Records a side's rematch request unless it has one; atomically, so only one call sees the pair complete. */
   askRematch(tableId: string, side: Side, tokenHash: string): Promise<RematchAsked>;
-  /** v1.2: withdraws a side's rematch request (its opponent declined); it may ask again. */
+  /** Withdraws a side's rematch request (its opponent declined); it may ask again. */
   dropRematchAsk(tableId: string, side: Side): Promise<void>;
   /** Stores this instance's connections at a table (and publishes them). */
   setPresence(tableId: string, presence: InstancePresence): Promise<void>;

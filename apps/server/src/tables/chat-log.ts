@@ -1,4 +1,4 @@
-// The port of a table's chat (docs/protocol.md v1.3): kept with the table, in the same store (SQLite, or Redis in Redis
+// The port of a table's chat (docs/protocol.md): kept with the table, in the same store (SQLite, or Redis in Redis
 // mode), the last CHAT_HISTORY messages of each room, so a restart and the other instances show the same.
 import type { ChatRoom } from '@fg/protocol';
 import type { Side } from '@fg/rules';

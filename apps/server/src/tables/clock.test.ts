@@ -71,7 +71,7 @@ describe('clock', () => {
     expect(timeLeft(clock, 'fox', T0 + 15_000)).toBe(15_000);
   });
 
-  it('v1.2: runs nothing before both first moves, which earn no increment; the second starts the clock', () => {
+  it('runs nothing before both first moves, which earn no increment; the second starts the clock', () => {
     let clock = clockAfterMove(newClock(FIVE_PLUS_THREE), 'fox', T0 + 50_000, 0);
     expect(clockView(clock, T0 + 55_000)).toMatchObject({ fox: 300_000, geese: 300_000, running: null });
     clock = clockAfterMove(clock, 'geese', T0 + 58_000, 1);
@@ -98,7 +98,7 @@ describe('clock', () => {
     expect(clockView(rebuilt, T0 + 30_000)).toMatchObject({ fox: 300_000 - 20_500 + 3_000 });
   });
 
-  it('v1.2: a takeback restarts the clock of the side to move at the takeback, with the time it had', () => {
+  it('a takeback restarts the clock of the side to move at the takeback, with the time it had', () => {
     const times = [T0 + 1_000, T0 + 2_000, T0 + 12_000, T0 + 20_000];
     const history = { setting: FIVE_PLUS_THREE, firstSide: 'fox' as const, endedAt: null };
     const before = replayClock({ ...history, moveTimes: times.slice(0, 3), resumedAt: NO_TAKEBACKS });
@@ -155,7 +155,7 @@ describe('nextClock', () => {
     expect(nextClock(previous, stored([...before]), now, 'fox')).toEqual(storedClock(now, 'fox'));
   });
 
-  it('rebuilds after a takeback (v1.2)', () => {
+  it('rebuilds after a takeback', () => {
     const before = stored([3_000, 9_000, 12_000]);
     const after = { ...stored([3_000, 9_000]), takebacks: [{ to: 2, at: 30_000 }] };
     expect(nextClock(storedClock(before, 'fox'), before, after, 'fox')).toEqual(storedClock(after, 'fox'));

@@ -1,4 +1,4 @@
-// A table's clocks (docs/protocol.md, v1.1 and v1.2's clock start): pure functions of a clock and the time, so
+// A table's clocks (docs/protocol.md, and the clock start): pure functions of a clock and the time, so
 // the server's timer, a move, a view and a restart all compute the same times. Nothing runs before both sides
 // made their first move; from ply 2 the side to move's clock runs. Fischer increment: after each later move the
 // mover gains `increment` seconds. Times are ms since the epoch; nothing here reads a clock.
@@ -37,7 +37,7 @@ export function flagged(clock: Clock, at: number): boolean {
 }
 
 /**
- * The clock after `side` played the move of `ply` at `at`. v1.2: a side's first move (ply 0 or 1) is not charged
+ * The clock after `side` played the move of `ply` at `at`. A side's first move (ply 0 or 1) is not charged
  * and earns no increment, and the second of them starts the clock of the side to move; a later move is charged,
  * the increment added, and the opponent's clock starts.
  */
@@ -65,7 +65,7 @@ export function clockView(clock: Clock, at: number): ClockView {
   };
 }
 
-/** v1.2: the running clock restarted at `at` (a takeback): the time between the undone move and `at` is nobody's. */
+/** The running clock restarted at `at` (a takeback): the time between the undone move and `at` is nobody's. */
 function resumeClock(clock: Clock, at: number | undefined): Clock {
   return at !== undefined && clock.running && at > clock.since ? { ...clock, since: at } : clock;
 }
@@ -75,7 +75,7 @@ export interface ClockHistory {
   readonly setting: ClockSetting;
   readonly firstSide: Side; // the side that moves first in the variant
   readonly moveTimes: readonly number[]; // when each move was stored, oldest first
-  readonly resumedAt: ReadonlyMap<number, number>; // v1.2: ply -> when the last takeback to it was stored (ms)
+  readonly resumedAt: ReadonlyMap<number, number>; // ply -> when the last takeback to it was stored (ms)
   readonly endedAt: number | null; // when the game ended, if it has
 }
 

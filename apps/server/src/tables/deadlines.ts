@@ -1,5 +1,5 @@
 // The deadlines the server itself decides, as pure functions of a table's stored facts and derived clock:
-// a clock running out (`timeout`) and v1.2's first move not made in time (`aborted`). The authority's timers
+// A clock running out (`timeout`) and the first move not made in time (`aborted`). The authority's timers
 // wake at `dueAt`; an action at the table first ends a game that `dueEvent` says is due. A new kind of deadline
 // (correspondence days) is one more candidate in both functions.
 import type { GameResult } from '@fg/protocol';
@@ -11,11 +11,11 @@ import type { StoredTable } from './store.js';
 
 /** The deadline rules of the authority. */
 export interface DeadlineRules {
-  readonly firstMoveMs: number; // v1.2: 60 000; a side's first move must come within this
+  readonly firstMoveMs: number; // 60 000; a side's first move must come within this
 }
 
 /**
- * v1.2: when the game aborts unless the side to move makes its first move: 60 s after the game started (both
+ * when the game aborts unless the side to move makes its first move: 60 s after the game started (both
  * seats taken) for ply 0, after the opponent's first move for ply 1 (or after a takeback to either); null once
  * both first moves are made, while a seat is free, after the end, and on tables without a clock.
  */
@@ -30,7 +30,7 @@ function abortAt(stored: StoredTable, rules: DeadlineRules): number | null {
 }
 
 /**
- * v1.2: when the side to move of a correspondence game loses on time: its `days` after the last move was stored
+ * when the side to move of a correspondence game loses on time: its `days` after the last move was stored
  * (or the game started, both seats taken; or a takeback back to this ply was stored); null while a seat is free,
  * after the end, and on other tables. A pure function of stored facts, so it survives a restart.
  */

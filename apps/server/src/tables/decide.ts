@@ -119,7 +119,7 @@ export function decide(
 /** Wins by abandonment when the opponent's seat has been offline, on every instance, for the abandonment time. */
 function decideClaim(facts: TableFacts, side: Side, now: number, context: DecideContext): Decision {
   const other = opponent(side);
-  // v1.2: in a correspondence game the deadline decides, not presence.
+  // In a correspondence game the deadline decides, not presence.
   if (facts.stored.correspondence)
     return refused('not-abandoned', 'a correspondence game is won on time, when the deadline passes, not by a claim');
   if (context.isOnline(other)) return refused('not-abandoned', `the ${other} player is connected`);
@@ -135,7 +135,7 @@ function decideClaim(facts: TableFacts, side: Side, now: number, context: Decide
 }
 
 /**
- * v1.2 takeback: an offer takes back the offerer's last move (one ply if the opponent is to move, two if the
+ * takeback: an offer takes back the offerer's last move (one ply if the opponent is to move, two if the
  * offerer is), made after its own first move; repeated, or made again after a decline before a move, it changes
  * nothing; an answer needs the opponent's standing offer (else `bad-message`).
  */
@@ -171,7 +171,7 @@ function takebackTarget(derived: DerivedGame, side: Side, ply: number): number {
 
 /**
  * A rematch request: once the game is over, recorded as the asker's (its token's hash at the rematch); the
- * request that completes the pair opens the rematch (the authority, once the bus says so). v1.2 `rematch-decline`
+ * request that completes the pair opens the rematch (the authority, once the bus says so). `rematch-decline`
  * withdraws the opponent's request (asking again is allowed).
  */
 function decideRematch(

@@ -7,7 +7,7 @@ import type { Side } from '@fg/rules';
 import type { ChatEntry } from './chat-log.js';
 
 /**
- * A standing offer of a draw or (v1.2) a takeback: who offered, and at which ply. A draw offer lapses once the
+ * A standing offer of a draw or a takeback: who offered, and at which ply. A draw offer lapses once the
  * offerer's opponent moves, a takeback offer once either side moves.
  */
 export interface Offer {
@@ -27,7 +27,7 @@ export interface InstancePresence {
   readonly serial: number;
 }
 
-/** v1.2: a stored takeback: the table went back to `to` moves at `at` (ms); the clocks restart from then. */
+/** A stored takeback: the table went back to `to` moves at `at` (ms); the clocks restart from then. */
 export interface Takeback {
   readonly to: number;
   readonly at: number;
@@ -54,13 +54,13 @@ export type TableEvent =
       readonly at: number;
     }
   | { readonly type: 'draw'; readonly ply: number; readonly offer: Offer | null }
-  | { readonly type: 'takeback'; readonly ply: number; readonly offer: Offer | null } // v1.2 offer or decline
-  | { readonly type: 'taken-back'; readonly ply: number; readonly to: number; readonly at: number } // v1.2, stored
+  | { readonly type: 'takeback'; readonly ply: number; readonly offer: Offer | null } // offer or decline
+  | { readonly type: 'taken-back'; readonly ply: number; readonly to: number; readonly at: number } // stored
   | { readonly type: 'rematch-ask'; readonly ply: number; readonly side: Side; readonly tokenHash: string }
-  | { readonly type: 'rematch-decline'; readonly ply: number; readonly side: Side } // v1.2: `side` declined
+  | { readonly type: 'rematch-decline'; readonly ply: number; readonly side: Side } // `side` declined
   | { readonly type: 'rematch'; readonly ply: number; readonly table: string }
   | { readonly type: 'presence'; readonly ply: number; readonly presence: InstancePresence }
-  | { readonly type: 'chat'; readonly ply: number; readonly entry: ChatEntry }; // v1.3: kept by the chat log
+  | { readonly type: 'chat'; readonly ply: number; readonly entry: ChatEntry }; // kept by the chat log
 
 /** One kind of event. */
 export type TableEventOf<K extends TableEvent['type']> = Extract<TableEvent, { type: K }>;

@@ -63,7 +63,7 @@ export function evolve(facts: TableFacts, event: TableEvent): Evolved<TableFacts
     case 'rematch': {
       const stored = evolveStored(facts.stored, event);
       if (typeof stored === 'string') return stored;
-      // v1.2: a takeback offer lapses when either side moves.
+      // A takeback offer lapses when either side moves.
       return event.type === 'moved' ? { ...facts, stored, takebackOffer: null } : { ...facts, stored };
     }
     case 'taken-back': {
@@ -88,7 +88,7 @@ export function evolve(facts: TableFacts, event: TableEvent): Evolved<TableFacts
       return { ...facts, rematchAsks: { ...facts.rematchAsks, [asker]: null } };
     }
     case 'presence':
-    case 'chat': // v1.3
+    case 'chat':
       return 'known'; // presence changes the connections, chat is beside the table: neither changes the facts
   }
 }

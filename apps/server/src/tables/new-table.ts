@@ -1,4 +1,4 @@
-// A new table as stored: from a create body (the creator's seat, v1.1's computer seat and clock) or a rematch.
+// A new table as stored: from a create body (the creator's seat, the computer seat and clock) or a rematch.
 import { type CreateTableBody, PERFECT_LEVEL } from '@fg/protocol';
 import { getVariant, opponent, type Side, type Variant } from '@fg/rules';
 
@@ -6,7 +6,7 @@ import { type Answer, done, refuse } from './answer.js';
 import { hashToken, newTableId, newToken } from './seat-tokens.js';
 import type { StoredTable } from './store.js';
 
-/** What a table may be created with besides its seats (v1.1). */
+/** What a table may be created with besides its seats. */
 export type TableExtras = Pick<StoredTable, 'clock' | 'listed' | 'computer' | 'correspondence'>;
 
 /** A new table of a variant, before any move; the seats given are taken at `now`. */
@@ -53,23 +53,23 @@ export function tableFromBody(
   pickSide: () => Side,
   now: number,
   solved: SolvedCheck = NOTHING_SOLVED,
-  dayMs = 86_400_000, // v1.2: CORRESPONDENCE_DAY_SECONDS
+  dayMs = 86_400_000, // CORRESPONDENCE_DAY_SECONDS
 ): Answer<{ stored: StoredTable; seat: { side: Side; token: string } }, 'bad-request'> {
   const variant = getVariant(body.variant, body.options ?? {});
   if (!variant.ok) return refuse('bad-request', variant.error.message);
-  // v1.2: the perfect level needs a solution table for the variant and options.
+  // The perfect level needs a solution table for the variant and options.
   if (body.computer?.level === PERFECT_LEVEL && !solved.for(variant.value))
     return refuse(
       'bad-request',
       `computer level ${PERFECT_LEVEL} needs a solution table for ${variant.value.id} ${JSON.stringify(variant.value.options)}; solved here: ${solved.describe()}`,
     );
-  // v1.2: a correspondence game's time is its days a move; a clock would be a second time control.
+  // A correspondence game's time is its days a move; a clock would be a second time control.
   if (body.correspondence && body.clock)
     return refuse('bad-request', 'a table has a clock or correspondence days a move, not both');
   const side = !body.side || body.side === 'random' ? pickSide() : body.side;
   const token = newToken();
   const hash = hashToken(token);
-  // v1.1: the computer takes the other seat at once, with a token of its own.
+  // The computer takes the other seat at once, with a token of its own.
   const computer = body.computer ? { side: opponent(side), level: body.computer.level, token: newToken() } : null;
   const seats = { fox: side === 'fox' ? hash : null, geese: side === 'geese' ? hash : null };
   if (computer) seats[computer.side] = hashToken(computer.token);

@@ -14,20 +14,20 @@ export interface StoredTable {
   readonly result: GameResult | null;
   readonly rematch: string | null; // id of the follow-up table
   readonly createdAt: number; // ms since the epoch
-  // v1.1, for clocks (absent on stores that predate them): the times a clock is rebuilt from after a restart.
+  // For clocks (absent on stores that predate them): the times a clock is rebuilt from after a restart.
   readonly clock?: ClockSetting | null; // { initial: 300, increment: 3 }; null: no clock
-  /** v1.2: days a move and the length of a day when the table was made (so a changed setting leaves it be). */
+  /** Days a move and the length of a day when the table was made (so a changed setting leaves it be). */
   readonly correspondence?: StoredCorrespondence | null;
   readonly seatedAt?: Readonly<Record<Side, number | null>>; // ms when each seat was taken
   readonly moveTimes?: readonly number[]; // ms when each move was stored, oldest first
   readonly endedAt?: number | null; // ms when the game ended
-  readonly takebacks?: readonly Takeback[]; // v1.2: each stored takeback, oldest first (the clocks restart from them)
-  // v1.1 (lobby, computer): optional so stores and tests that predate them still build.
+  readonly takebacks?: readonly Takeback[]; // each stored takeback, oldest first (the clocks restart from them)
+  // The lobby's and the computer's fields are optional, so stores and tests that predate them still build.
   readonly listed?: boolean; // shown in the lobby
   readonly computer?: ComputerSeat | null; // the seat the computer holds
 }
 
-/** v1.2: a correspondence game's time: `days` a move, each `dayMs` long (CORRESPONDENCE_DAY_SECONDS at creation). */
+/** A correspondence game's time: `days` a move, each `dayMs` long (CORRESPONDENCE_DAY_SECONDS at creation). */
 export interface StoredCorrespondence {
   readonly days: number; // 3
   readonly dayMs: number; // 86 400 000
@@ -61,7 +61,7 @@ export interface TableStore {
    */
   finish(id: string, ply: number, result: GameResult, at?: number): Promise<boolean>;
   /**
-   * v1.2: takes moves back to `to` at time `at`, only if the table still has `ply` moves and no result; the
+   * takes moves back to `to` at time `at`, only if the table still has `ply` moves and no result; the
    * moves and their times after `to` are removed, the takeback is kept. False if `ply` no longer matches.
    */
   takeBack(id: string, ply: number, to: number, at: number): Promise<boolean>;

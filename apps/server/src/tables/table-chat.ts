@@ -1,4 +1,4 @@
-// A table's chat (docs/protocol.md v1.3): who may write and read each room, the limits, and telling the readers.
+// A table's chat (docs/protocol.md): who may write and read each room, the limits, and telling the readers.
 // The two players write in and read `players`; spectators write in `spectators`, which everyone at the table reads.
 // Messages are kept by the chat log, with the table; other instances hear them on the bus.
 import {

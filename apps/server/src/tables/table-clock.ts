@@ -1,5 +1,5 @@
 // A table's clock as the store keeps it: rebuilt from the stored times (moves, takebacks, end), advanced by
-// each move, and the timer that wakes a table at its next deadline (its clock running out, v1.2's
+// Each move, and the timer that wakes a table at its next deadline (its clock running out, the
 // first-move abort; later kinds of deadline are added in ./deadlines.ts). The arithmetic is the pure ./clock.ts.
 import type { ClockView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';
@@ -7,7 +7,7 @@ import { opponent, type Side } from '@fg/rules';
 import { type Clock, clockAfterMove, clockView, replayClock, stopClock } from './clock.js';
 import type { StoredTable } from './store.js';
 
-/** v1.2: ply -> when the last takeback to it was stored; the clock of that ply restarts then. */
+/** Ply -> when the last takeback to it was stored; the clock of that ply restarts then. */
 function resumedAt(stored: Pick<StoredTable, 'takebacks'>): Map<number, number> {
   const resumed = new Map<number, number>();
   for (const { to, at } of stored.takebacks ?? []) resumed.set(to, Math.max(resumed.get(to) ?? 0, at));

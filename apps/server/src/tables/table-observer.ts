@@ -1,4 +1,4 @@
-// What observers of the tables (v1.1: the lobby, the computer's seats) are told after anything may have changed
+// What observers of the tables (the lobby, the computer's seats) are told after anything may have changed
 // at a table. Plain facts, not the authority's own state, so observers need not follow how it keeps tables.
 import type { Side } from '@fg/rules';
 
@@ -16,7 +16,7 @@ export interface TableSnapshot {
   readonly created?: boolean; // the table was just created (nobody is at it yet)
 }
 
-/** v1.2: one change this instance made and stored (a move, an ending, an offer), told once, on this instance only. */
+/** One change this instance made and stored (a move, an ending, an offer), told once, on this instance only. */
 export interface TableCommit {
   readonly event: TableEvent;
   readonly stored: StoredTable; // after the change
@@ -28,11 +28,11 @@ export interface TableCommit {
 /** Told after a table was created, seated, joined, left, played at, or ended. */
 export interface TableObserver {
   changed(table: TableSnapshot): void;
-  /** v1.2 (push): told after each change this instance committed, before any other instance heard of it. */
+  /** (push): told after each change this instance committed, before any other instance heard of it. */
   committed?(commit: TableCommit): void;
 }
 
-/** v1.2: tells the observers that care (push, correspondence) of a change this instance committed; faults are logged. */
+/** Tells the observers that care (push, correspondence) of a change this instance committed; faults are logged. */
 export function tellCommitted(
   observers: readonly TableObserver[],
   live: LiveTable,

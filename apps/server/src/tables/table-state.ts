@@ -13,7 +13,7 @@ import { storedClock } from './table-clock.js';
 export interface TableFacts {
   readonly stored: StoredTable;
   readonly drawOffer: Offer | null; // as stored; `standingOffer` tells whether it still stands
-  readonly takebackOffer: Offer | null; // v1.2; `standingTakeback` tells whether it still stands
+  readonly takebackOffer: Offer | null; // `standingTakeback` tells whether it still stands
   readonly rematchAsks: Readonly<Record<Side, string | null>>; // hash of each asker's token at the rematch
 }
 
@@ -76,13 +76,13 @@ export function opponentOffers(facts: TableFacts, turn: Side, side: Side): boole
   return standingOffer(facts, turn)?.side === opponent(side);
 }
 
-/** v1.2: the takeback offer as stored while no move came since it was made (declined or not); none after the end. */
+/** The takeback offer as stored while no move came since it was made (declined or not); none after the end. */
 export function unlapsedTakeback(facts: TableFacts): Offer | null {
   const offer = facts.takebackOffer;
   return offer && !facts.stored.result && offer.ply === facts.stored.moves.length ? offer : null;
 }
 
-/** v1.2: the takeback offer that stands: made at this ply, not declined, the game not over. */
+/** The takeback offer that stands: made at this ply, not declined, the game not over. */
 export function standingTakeback(facts: TableFacts): Offer | null {
   const offer = unlapsedTakeback(facts);
   return offer && !offer.declined ? offer : null;

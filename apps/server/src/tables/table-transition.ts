@@ -21,7 +21,7 @@ export interface Transition {
   readonly messages: readonly ServerMessage[]; // to everyone at the table, in this order
   readonly rematch: string | null; // a rematch table just made: each member is told its own seat
   readonly seatsChanged: boolean;
-  /** The game was derived afresh: 'taken-back' (v1.2: members get the whole view), 'lost' (the store lost moves: nothing is told). */
+  /** The game was derived afresh: 'taken-back' (members get the whole view), 'lost' (the store lost moves: nothing is told). */
   readonly rebuilt: 'taken-back' | 'lost' | null;
 }
 
@@ -106,7 +106,7 @@ export function transition(
   let derived = before.derived;
   let rebuilt: Transition['rebuilt'] = null;
   if (!isPrefix) {
-    // v1.2: a takeback; else the store lost moves this instance had seen (a Redis run without fsync). Either way
+    // A takeback; else the store lost moves this instance had seen (a Redis run without fsync). Either way
     // the game is derived afresh; a takeback is told as the whole view, a loss not at all.
     const fresh = deriveGame(now);
     if (!fresh) return null;
@@ -129,7 +129,7 @@ export function transition(
       if (message.type === 'moved')
         Object.assign(message, clockFieldsOf(clock, now.moveTimes?.[message.ply] ?? Date.now()));
   }
-  // v1.2: a correspondence game's new deadline: its days from when the move was stored (none once it ended).
+  // A correspondence game's new deadline: its days from when the move was stored (none once it ended).
   const c = now.correspondence;
   if (c) {
     for (const message of messages)

@@ -29,7 +29,7 @@ const folded = (messages: readonly ServerMessage[]): TableView | null =>
 async function seated(
   variant: VariantId,
   clock?: { initial: number; increment: number },
-  correspondence?: { days: 1 | 2 | 3 | 5 | 7 | 14 }, // v1.2
+  correspondence?: { days: 1 | 2 | 3 | 5 | 7 | 14 },
 ) {
   const time = { now: 1_700_000_000_000 };
   const store = new MemoryStore();
@@ -184,7 +184,7 @@ const KINDS = [
   ['move', 70],
   ['offer', 75],
   ['decline', 80],
-  ['takeback', 84], // v1.2
+  ['takeback', 84],
   ['takeback-answer', 88],
   ['join', 91],
   ['leave', 94],
@@ -210,7 +210,7 @@ async function run(table: Seated, view: TableView, step: Step, clocked: boolean)
   const { authority, players, time } = table;
   const player = players[step.side];
   const play = (message: PlayMessage) => authority.play(player, message);
-  // v1.2: now and then the rematch is declined (and asked for again later).
+  // Now and then the rematch is declined (and asked for again later).
   if (view.status === 'finished')
     return void (await play({ type: step.pick % 3 === 0 ? 'rematch-decline' : 'rematch' }));
   switch (step.kind) {

@@ -30,19 +30,19 @@ export function builtView(table: LiveTable, at: number): TableView {
     // Offers live on the bus, not in the store; the view carries them so a reconnecting client still sees them.
     drawOffer: standingOffer(table.facts, game.position.turn)?.side ?? null,
     rematchRequests: stored.rematch ? [] : SIDES.filter((side) => table.facts.rematchAsks[side] !== null),
-    takebackOffer: standingTakeback(table.facts)?.side ?? null, // v1.2, always sent
+    takebackOffer: standingTakeback(table.facts)?.side ?? null, // always sent
     ...clockFieldsOf(table.derived.clock, at),
-    ...correspondenceFields(stored), // v1.2
+    ...correspondenceFields(stored),
   };
 }
 
-/** v1.2: `{ correspondence, deadline }` for the view of a correspondence table; nothing for others. */
+/** `{ correspondence, deadline }` for the view of a correspondence table; nothing for others. */
 function correspondenceFields(stored: StoredTable): Pick<TableView, 'correspondence' | 'deadline'> {
   if (!stored.correspondence) return {};
   return { correspondence: { days: stored.correspondence.days }, deadline: isoDeadline(stored) };
 }
 
-/** v1.2: a correspondence table's deadline as ISO time, null while none runs. */
+/** A correspondence table's deadline as ISO time, null while none runs. */
 function isoDeadline(stored: StoredTable): string | null {
   const deadline = correspondenceDeadline(stored);
   return deadline === null ? null : new Date(deadline).toISOString();
@@ -55,19 +55,19 @@ export function presenceMessage(table: LiveTable, at: number = Date.now()): Serv
     seats: seatsView(table),
     spectators: table.presence.spectators(),
     ...clockFieldsOf(table.derived.clock, at),
-    // v1.2 (an addition): the second seat taken starts a correspondence game's first deadline.
+    // An addition: the second seat taken starts a correspondence game's first deadline.
     ...(table.facts.stored.correspondence ? { deadline: isoDeadline(table.facts.stored) } : {}),
   };
 }
 
-/** Both seats as everyone sees them; v1.1: the computer's seat carries its level and is always there. */
+/** Both seats as everyone sees them; the computer's seat carries its level and is always there. */
 function seatsView(table: LiveTable): Seats {
   const { seats, computer } = table.facts.stored;
   const view = table.presence.seatsView(seats);
   return computer ? { ...view, [computer.side]: { taken: true, online: true, computer: computer.level } } : view;
 }
 
-/** The table's facts for its observers (v1.1): as stored, plus who is there. */
+/** The table's facts for its observers: as stored, plus who is there. */
 export function tableSnapshot(table: LiveTable, created = false): TableSnapshot {
   const { computer } = table.facts.stored;
   return {

@@ -49,7 +49,7 @@ export async function writeEvent(store: TableStore, bus: TableBus, id: string, e
     case 'presence':
       await bus.setPresence(id, event.presence);
       return TAKEN;
-    case 'chat': // v1.3: the chat log keeps it (tables/table-chat.ts); the bus only carries it
+    case 'chat': // the chat log keeps it (tables/table-chat.ts); the bus only carries it
       return TAKEN;
   }
 }

@@ -36,7 +36,7 @@ function testConfig(dataDir: string, overrides: Partial<Config>): Config {
     {},
     {
       dataDir,
-      solutionDir: join(dataDir, 'solutions'), // v1.2: none unless a test gives one
+      solutionDir: join(dataDir, 'solutions'), // none unless a test gives one
       solve: false, // no background build unless a test asks for one
       logLevel: 'silent',
       port: 0,
@@ -227,7 +227,7 @@ export async function seatedTable(
   server: TestServer,
   variant = 'standard',
   options: object = {},
-  extras: object = {}, // more of the create body: v1.1's clock and listing, v1.2's correspondence
+  extras: object = {}, // more of the create body: the clock and listing, the correspondence
 ): Promise<SeatedTable> {
   const created = await request(server.base, 'POST', '/api/tables', { variant, options, side: 'fox', ...extras });
   const { table, seat } = created.body as CreateTableResponse;

@@ -1,4 +1,4 @@
-// v1.2 test helpers: a small solution table built in seconds (tiers 4..6 of 13 geese, docs/solution.md "A test
+// Test helpers: a small solution table built in seconds (tiers 4..6 of 13 geese, docs/solution.md "A test
 // table"), and the rare positions in it where a side to move wins but a move would throw the win away.
 import { openSync, readSync } from 'node:fs';
 

@@ -8,10 +8,10 @@ export const variantPage = lazyPage(() => import('../features/variant/VariantPag
 /** `/t/:id`. */
 export const tablePage = lazyPage(() => import('../features/table/TablePage'));
 
-/** `/analysis/:variant` (v1.2). */
+/** `/analysis/:variant`. */
 export const analysisPage = lazyPage(() => import('../features/analysis/AnalysisPage'));
 
-/** `/play/offline` (v1.2): a computer game in the browser, with no server. */
+/** `/play/offline`: a computer game in the browser, with no server. */
 export const offlinePage = lazyPage(() => import('../features/offline/OfflineGamePage'));
 
 /** Loads the page chunk a path needs (none for a path that is not found); resolves when it is in. */

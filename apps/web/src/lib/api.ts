@@ -48,17 +48,17 @@ export function fetchTable(id: string): Promise<ApiResult<TableResponse>> {
   return request('GET', `/api/tables/${encodeURIComponent(id)}`);
 }
 
-/** v1.2: reads several tables in one request (My games); unknown ids are left out of the answer. */
+/** Reads several tables in one request (My games); unknown ids are left out of the answer. */
 export function fetchTables(ids: readonly string[]): Promise<ApiResult<TablesResponse>> {
   return request('GET', `/api/tables?ids=${ids.map(encodeURIComponent).join(',')}`);
 }
 
-/** v1.2: the server's VAPID public key (`push-off` when push is off there). */
+/** The server's VAPID public key (`push-off` when push is off there). */
 export function fetchPushKey(): Promise<ApiResult<PushKeyResponse>> {
   return request('GET', '/api/push/key');
 }
 
-/** v1.2: stores a push subscription with a seat. */
+/** Stores a push subscription with a seat. */
 export function subscribePush(body: PushSubscribeBody): Promise<ApiResult<Record<string, never>>> {
   return request('POST', '/api/push/subscriptions', body);
 }
@@ -68,7 +68,7 @@ export function takeSeat(id: string, side?: Side): Promise<ApiResult<TakeSeatRes
   return request('POST', `/api/tables/${encodeURIComponent(id)}/seats`, side ? { side } : {});
 }
 
-/** The lobby's two lists (v1.1). */
+/** The lobby's two lists. */
 export function fetchLobby(): Promise<ApiResult<LobbyResponse>> {
   return request('GET', '/api/lobby');
 }

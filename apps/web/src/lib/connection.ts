@@ -33,9 +33,9 @@ export interface LivenessTiming {
   readonly silenceMs: number; // 5 000 in play: this long without a word, a connection counts as dead though it never closed
 }
 
-/** v1.2: while a game is on, a lost connection is seen within 5 s (a ping every 2 s). */
+/** While a game is on, a lost connection is seen within 5 s (a ping every 2 s). */
 export const LIVENESS_IN_PLAY: LivenessTiming = { pingMs: 2_000, silenceMs: 5_000 };
-/** Before and after a game: the v1.1 pace, so idle tables cost little. */
+/** Before and after a game: the pace, so idle tables cost little. */
 export const LIVENESS_IDLE: LivenessTiming = { pingMs: 10_000, silenceMs: 25_000 };
 const TABLE_NOT_FOUND = 4404; // protocol CLOSE_CODES.tableNotFound
 

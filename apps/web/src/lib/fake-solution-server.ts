@@ -1,4 +1,4 @@
-// For tests: a stand-in for the server's variants and solution endpoints (v1.2) as `fetch`, with standard Fox and
+// For tests: a stand-in for the server's variants and solution endpoints as `fetch`, with standard Fox and
 // Geese at 13 geese solved (the fox wins; all five first moves keep it) and every other option not.
 import { vi } from 'vitest';
 

@@ -1,4 +1,4 @@
-// v1.2 Notify me: asks the browser's permission (only when the player clicks), subscribes through the service
+// Notify me: asks the browser's permission (only when the player clicks), subscribes through the service
 // worker's push manager with the server's VAPID key, and stores the subscription with the seat.
 import { fetchPushKey, subscribePush } from './api';
 

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 
 /** A result in words: who won (or a draw), and why; the loser's side picks the wording where it matters. */
 export function resultText(t: TFunction, result: NonNullable<TableView['result']>): string {
-  // v1.2: an aborted game has no winner and is no draw either.
+  // An aborted game has no winner and is no draw either.
   if (result.reason === 'aborted') return t('result.aborted');
   const winner = t(`result.${result.winner ?? 'draw'}`);
   const context = result.winner ? opponent(result.winner) : undefined;

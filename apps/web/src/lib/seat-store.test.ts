@@ -15,7 +15,7 @@ describe('seat store', () => {
     vi.restoreAllMocks();
     expect(localStorage.getItem('fg:seat:table00001')).toBe(JSON.stringify({ side: 'fox', token: TOKEN, at: 1000 }));
     expect(loadSeat('table00001')).toEqual({ side: 'fox', token: TOKEN, at: 1000 });
-    localStorage.setItem('fg:seat:table00009', JSON.stringify({ side: 'geese', token: TOKEN })); // before v1.2
+    localStorage.setItem('fg:seat:table00009', JSON.stringify({ side: 'geese', token: TOKEN })); // kept before seats had a time
     localStorage.setItem('fg:muted', 'true');
     expect(listSeats().sort((a, b) => a.tableId.localeCompare(b.tableId))).toEqual([
       { tableId: 'table00001', seat: { side: 'fox', token: TOKEN, at: 1000 } },

@@ -5,7 +5,7 @@ import type { Side } from '@fg/rules';
 export interface StoredSeat {
   readonly side: Side | null; // 'fox'
   readonly token: string; // 'V1StGXR8_Z5jdHi6B-myT'
-  readonly at?: number; // v1.2: ms when this browser first held the seat (older seats have none)
+  readonly at?: number; // ms when this browser first held the seat (older seats have none)
 }
 
 /** The storage key of a table's seat (other tabs watch it to take the seat too). */
@@ -26,7 +26,7 @@ export function loadSeat(tableId: string): StoredSeat | null {
   }
 }
 
-/** Stores the seat of a table; v1.2: with when this browser first held it (kept when the same seat is saved again). */
+/** Stores the seat of a table; with when this browser first held it (kept when the same seat is saved again). */
 export function saveSeat(tableId: string, seat: StoredSeat): void {
   try {
     const before = loadSeat(tableId);
@@ -37,7 +37,7 @@ export function saveSeat(tableId: string, seat: StoredSeat): void {
   }
 }
 
-/** v1.2: every seat this browser keeps, for My games (the table ids are the keys' tails). */
+/** Every seat this browser keeps, for My games (the table ids are the keys' tails). */
 export function listSeats(): { tableId: string; seat: StoredSeat }[] {
   const seats: { tableId: string; seat: StoredSeat }[] = [];
   try {
@@ -54,7 +54,7 @@ export function listSeats(): { tableId: string; seat: StoredSeat }[] {
   return seats;
 }
 
-/** Forgets the seat of a table (its token was refused, or v1.2: a finished game removed from My games). */
+/** Forgets the seat of a table (its token was refused, or: a finished game removed from My games). */
 export function forgetSeat(tableId: string): void {
   try {
     localStorage.removeItem(key(tableId));

@@ -1,4 +1,4 @@
-// v1.2: a correspondence deadline in words: whole days while more than a day is left, then hours, then minutes.
+// A correspondence deadline in words: whole days while more than a day is left, then hours, then minutes.
 import type { TFunction } from 'i18next';
 
 const HOUR = 3_600_000;

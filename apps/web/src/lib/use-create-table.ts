@@ -16,7 +16,7 @@ export function useCreateTable() {
     variant: VariantId,
     options: TableOptions = {},
     side: SeatChoice = 'random',
-    extras: Pick<CreateTableBody, 'clock' | 'computer' | 'listed' | 'correspondence'> = {}, // v1.1, v1.2
+    extras: Pick<CreateTableBody, 'clock' | 'computer' | 'listed' | 'correspondence'> = {}, //,
   ): Promise<string | null> => {
     setBusy(true);
     setError(null);
@@ -24,7 +24,7 @@ export function useCreateTable() {
     setBusy(false);
     if (!answer.ok) {
       setError(answer.code);
-      return answer.code; // v1.2: the caller can tell "no server" (network) from a refusal
+      return answer.code; // the caller can tell "no server" (network) from a refusal
     }
     saveSeat(answer.value.table.id, answer.value.seat);
     navigate(`/t/${answer.value.table.id}${location.search}`, { state: { created: true } });

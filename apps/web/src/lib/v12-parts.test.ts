@@ -1,4 +1,4 @@
-// The v1.2 parts of lib/: the theme and the tab notice.
+// The parts of lib/: the theme and the tab notice.
 import { describe, expect, it, vi } from 'vitest';
 
 import { faviconMarked, markFavicon, notifyIfAllowed } from './tab-notice';

@@ -1,4 +1,4 @@
-// The service worker's Web Push handlers (docs/protocol.md v1.2, Notifications): `push` shows the notification a
+// The service worker's Web Push handlers (docs/protocol.md, Notifications): `push` shows the notification a
 // payload asks for, in the language chosen in the page (else the browser's), unless that table's page is open and in front (the page says it
 // itself); `notificationclick` brings the table's page forward, or opens it. Typed structurally, so the module
 // compiles with the page's DOM types as well as the worker's, and its test calls the handlers directly.

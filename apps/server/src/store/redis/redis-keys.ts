@@ -24,7 +24,7 @@ export const CHANNEL_PREFIX = 'fg:events:{';
 /** Prefix of lease keys. */
 export const LEASE_PREFIX = 'fg:lease:';
 
-/** v1.1 lobby: prefix of the hash per listed table (entry JSON, progress); one hash tag, so scripts touch one slot. */
+/** Lobby: prefix of the hash per listed table (entry JSON, progress); one hash tag, so scripts touch one slot. */
 export const LOBBY_ENTRY_PREFIX = 'fg:{lobby}:t:';
 /** Listed tables with a free seat, scored by -createdAt (so ZRANGE is newest first, then by id). */
 export const LOBBY_WAITING_KEY = 'fg:{lobby}:waiting';
@@ -32,7 +32,7 @@ export const LOBBY_WAITING_KEY = 'fg:{lobby}:waiting';
 export const LOBBY_PLAYING_KEY = 'fg:{lobby}:playing';
 /** The channel every lobby write publishes on, so every instance updates its live feed. */
 export const LOBBY_CHANNEL = 'fg:lobby';
-/** v1.1 computer seat: the instance that plays the computer at a table holds this key (a lease). */
+/** Computer seat: the instance that plays the computer at a table holds this key (a lease). */
 export const computerLeaseKey = (id: string): string => `fg:computer:${id}`;
 
 /**

@@ -32,7 +32,7 @@ end
 redis.call('PUBLISH', ARGV[5], ARGV[4])
 return 1`;
 
-// v1.2. KEYS: table, moves, times. ARGV: ply, to, at (ms), event, channel. The takebacks are kept as 'to:at,...'.
+// KEYS: table, moves, times. ARGV: ply, to, at (ms), event, channel. The takebacks are kept as 'to:at,...'.
 const TAKE_BACK = `
 if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], 'result') == 1 then return 0 end
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
@@ -118,9 +118,9 @@ export class RedisStore implements TableStore {
     if (table.seats.geese !== null) fields.geese = table.seats.geese;
     if (table.result) fields.result = JSON.stringify(table.result);
     if (table.rematch) fields.rematch = table.rematch;
-    if (table.listed) fields.listed = '1'; // v1.1 lobby
-    if (table.computer) fields.computer = JSON.stringify(table.computer); // v1.1 computer seat
-    if (table.correspondence) fields.correspondence = JSON.stringify(table.correspondence); // v1.2
+    if (table.listed) fields.listed = '1'; // lobby
+    if (table.computer) fields.computer = JSON.stringify(table.computer); // computer seat
+    if (table.correspondence) fields.correspondence = JSON.stringify(table.correspondence);
     if (table.clock) fields.clock = JSON.stringify(table.clock);
     for (const side of ['fox', 'geese'] as const) {
       const at = table.seatedAt?.[side];
@@ -161,7 +161,7 @@ export class RedisStore implements TableStore {
       endedAt: ms(fields.endedAt),
       listed: fields.listed === '1',
       computer: fields.computer ? (JSON.parse(fields.computer) as ComputerSeat) : null,
-      ...(fields.correspondence ? { correspondence: JSON.parse(fields.correspondence) as StoredCorrespondence } : {}), // v1.2
+      ...(fields.correspondence ? { correspondence: JSON.parse(fields.correspondence) as StoredCorrespondence } : {}),
       ...(fields.takebacks ? { takebacks: readTakebacks(fields.takebacks) } : {}),
     };
   }
@@ -239,7 +239,7 @@ export class RedisStore implements TableStore {
   }
 }
 
-/** v1.2: the stored takebacks, 'to:at,to:at'. */
+/** The stored takebacks, 'to:at,to:at'. */
 const readTakebacks = (text: string): Takeback[] =>
   text.split(',').map((entry) => {
     const [to, at] = entry.split(':');

@@ -7,7 +7,7 @@ import type Database from 'libsql';
 import type { ChatEntry, ChatLog } from '../../tables/chat-log.js';
 import type { StoreRun } from './sqlite-push-subscriptions.js';
 
-/** The table, made on databases that predate v1.3 (CREATE ... IF NOT EXISTS: the migration). */
+/** The table, made on databases that predate it (CREATE ... IF NOT EXISTS: the migration). */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS chat_messages (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,

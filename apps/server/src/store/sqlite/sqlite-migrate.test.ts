@@ -1,4 +1,4 @@
-// A database made before v1.1 opens with the lobby and computer columns added, its tables intact.
+// An old database opens with the lobby and computer columns added, its tables intact.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ let dataDir = '';
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('addMissingColumns', () => {
-  it('adds the v1.1 columns to an old database once, and keeps its tables', async () => {
+  it('adds the columns to an old database once, and keeps its tables', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fg-migrate-'));
     const old = new Database(databasePath(dataDir));
     old.exec(FIRST_SCHEMA);

@@ -3,15 +3,15 @@ import type Database from 'libsql';
 
 /** Columns added after the first schema: the table, then the column's name and definition. */
 const ADDED_COLUMNS: readonly [table: string, column: string][] = [
-  ['tables', 'clock TEXT'], // v1.1 clocks: JSON of the clock setting, or NULL: no clock
+  ['tables', 'clock TEXT'], // clocks: JSON of the clock setting, or NULL: no clock
   ['tables', 'fox_at INTEGER'], // ms when the fox seat was taken
   ['tables', 'geese_at INTEGER'],
   ['tables', 'ended_at INTEGER'], // ms when the game ended
   ['moves', 'at INTEGER'], // ms when the move was stored
-  ['tables', 'listed INTEGER NOT NULL DEFAULT 0'], // v1.1 lobby
-  ['tables', 'computer TEXT'], // v1.1 computer seat, JSON
-  ['tables', 'takebacks TEXT'], // v1.2 takebacks, JSON [{ to, at }]
-  ['tables', 'correspondence TEXT'], // v1.2 correspondence: JSON {days, dayMs}, or NULL
+  ['tables', 'listed INTEGER NOT NULL DEFAULT 0'], // lobby
+  ['tables', 'computer TEXT'], // computer seat, JSON
+  ['tables', 'takebacks TEXT'], // takebacks, JSON [{ to, at }]
+  ['tables', 'correspondence TEXT'], // correspondence: JSON {days, dayMs}, or NULL
 ];
 
 /** Adds every column of ADDED_COLUMNS that a table lacks; returns the ones added. */

@@ -96,7 +96,7 @@ export function openDatabase(dataDir: string, sync: 'full' | 'normal'): Database
     const check = db.prepare('PRAGMA quick_check(1)').pluck().all()[0];
     if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
     db.exec(SCHEMA);
-    addMissingColumns(db); // v1.1 columns (clocks, lobby, computer) on databases made before them
+    addMissingColumns(db); // columns (clocks, lobby, computer) on databases made before them
     return db;
   } catch (error) {
     db?.close();

@@ -6,7 +6,7 @@ import type Database from 'libsql';
 
 import type { PushSubscriptions, StoredSubscription } from '../../push/push-subscriptions.js';
 
-/** The table, made on databases that predate v1.2 (CREATE ... IF NOT EXISTS: the migration). */
+/** The table, made on databases that predate it (CREATE ... IF NOT EXISTS: the migration). */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS push_subscriptions (
   table_id TEXT NOT NULL,

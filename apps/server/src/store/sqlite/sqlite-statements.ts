@@ -58,7 +58,7 @@ export function prepareStatements(db: Database.Database) {
     takeGeese: db.prepare('UPDATE tables SET geese_token = ?, geese_at = ? WHERE id = ? AND geese_token IS NULL'),
     finish: db.prepare('UPDATE tables SET result = ?, ended_at = ? WHERE id = ? AND result IS NULL'),
     rematch: db.prepare('UPDATE tables SET rematch = ? WHERE id = ?'),
-    // v1.2: the compare-and-set of a takeback is on the ply, like the append's.
+    // The compare-and-set of a takeback is on the ply, like the append's.
     plyOf: db.prepare<[string]>('SELECT count(*) AS n FROM moves WHERE table_id = ?'),
     unfinishedTakebacks: db.prepare<[string]>('SELECT takebacks FROM tables WHERE id = ? AND result IS NULL'),
     dropMoves: db.prepare('DELETE FROM moves WHERE table_id = ? AND ply >= ?'),

@@ -49,9 +49,9 @@ export class SqliteStore implements TableStore {
   readonly #journalFiles: readonly string[] = [];
   #lost: string | null = null; // why the store stopped for good
   #lastWrite: string | null = null; // why the last write failed; null when it succeeded
-  /** v1.2: the seats' push subscriptions, in this database and through this store's commit batch. */
+  /** The seats' push subscriptions, in this database and through this store's commit batch. */
   readonly pushSubscriptions: SqlitePushSubscriptions;
-  /** v1.3: the tables' chat, in this database and through this store's commit batch. */
+  /** The tables' chat, in this database and through this store's commit batch. */
   readonly chat: SqliteChatLog;
 
   /** Opens the store; `options` may be the sync mode alone. Throws a StartupError with a one-line reason. */

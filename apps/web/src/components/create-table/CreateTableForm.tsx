@@ -37,9 +37,9 @@ export function CreateTableForm({ variant, onVariant, onOptions, computer = true
   const options = chosen.variant === info.id ? chosen.options : { ...info.defaultOptions };
   const [side, setSide] = useState<SeatChoice>('random');
   const [time, setTime] = useState<TimeSetting>({});
-  const [listed, setListed] = useState(false); // v1.1: a private link stays private unless asked
+  const [listed, setListed] = useState(false); // a private link stays private unless asked
   const { create, busy, error } = useCreateTable();
-  const playOffline = useOfflineComputer(); // v1.2: no server, the computer plays in the browser
+  const playOffline = useOfflineComputer(); // no server, the computer plays in the browser
   const change = (name: string, value: OptionValue): void => {
     const next = { ...options, [name]: value };
     setChosen({ variant: info.id, options: next });

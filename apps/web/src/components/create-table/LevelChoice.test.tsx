@@ -1,4 +1,4 @@
-// v1.2: Perfect (level 9) offered only for solved options, against a fetch stand-in for the server.
+// Perfect (level 9) offered only for solved options, against a fetch stand-in for the server.
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 

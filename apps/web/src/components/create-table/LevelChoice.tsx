@@ -1,4 +1,4 @@
-// The computer's level, 1 (a beginner) to 8 (the strongest), v1.2's 9 ("Perfect") where the options are solved,
+// The computer's level, 1 (a beginner) to 8 (the strongest), the 9 ("Perfect") where the options are solved,
 // and the "Play with the computer" button.
 import './computer.css';
 

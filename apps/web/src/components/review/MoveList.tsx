@@ -16,7 +16,7 @@ export interface MoveListProps {
   readonly firstSide: Side;
   readonly shownPly: number | null; // moves shown on the board while reviewing; null: the live game
   readonly onShow: (ply: number) => void; // show the position after `ply` moves
-  readonly decisive?: ReadonlySet<number>; // v1.2: moves (by index) where the perfect-play winner changed
+  readonly decisive?: ReadonlySet<number>; // moves (by index) where the perfect-play winner changed
 }
 
 /** The move list; the newest move is in view. */

@@ -54,7 +54,7 @@ describe('ReviewBar', () => {
   });
 });
 
-describe('MoveList marks (v1.2)', () => {
+describe('MoveList marks', () => {
   it('marks the moves where the perfect-play winner changed, in words for a screen reader too', () => {
     render(
       <MoveList

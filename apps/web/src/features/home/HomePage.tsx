@@ -1,4 +1,4 @@
-// Home: "Play with a friend" first (one compact form), then (v1.2) My games, the tables this browser holds a
+// Home: "Play with a friend" first (one compact form), then My games, the tables this browser holds a
 // seat in, "Play with the computer" as a smaller entry, the lobby, the variants as cards (a card's Create table
 // sets the form to that game and brings it into view; it creates nothing by itself), and how it works in three steps.
 import './home.css';

@@ -1,4 +1,4 @@
-// My games on the home page (v1.2): every table this browser holds a seat in, "Your move" first, newest first,
+// My games on the home page: every table this browser holds a seat in, "Your move" first, newest first,
 // each with the opponent's last move and a link; a finished one can be removed.
 import './my-games.css';
 

@@ -19,7 +19,7 @@ export function PlayComputerPanel() {
   const [variant, setVariant] = useState<VariantId>('standard');
   const [side, setSide] = useState<SeatChoice>('geese');
   const { create, busy, error } = useCreateTable();
-  const playOffline = useOfflineComputer(); // v1.2: no server, the computer plays in the browser
+  const playOffline = useOfflineComputer(); // no server, the computer plays in the browser
   return (
     <section aria-labelledby={`${id}-heading`} className="play-computer">
       <h2 id={`${id}-heading`}>{t('computer.heading')}</h2>

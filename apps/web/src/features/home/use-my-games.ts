@@ -1,4 +1,4 @@
-// My games (v1.2): the tables this browser holds a seat in, read in ONE request for all of them
+// My games: the tables this browser holds a seat in, read in ONE request for all of them
 // (`GET /api/tables?ids=`), again every 30 s while the page is shown and whenever it is shown again.
 import type { TableView } from '@fg/protocol';
 import { useCallback, useEffect, useState } from 'react';

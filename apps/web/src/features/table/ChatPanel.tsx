@@ -1,4 +1,4 @@
-// v1.3: the chat at a table: the players' room for the two players, the spectators' room for everyone (the players
+// The chat at a table: the players' room for the two players, the spectators' room for everyone (the players
 // read it but do not write in it), *Mute chat* for the browser. Messages are shown as text: a link is never a link.
 import './chat.css';
 

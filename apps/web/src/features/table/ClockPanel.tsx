@@ -11,7 +11,7 @@ export interface ClockPanelProps {
   readonly clock: ClockView;
   readonly at: number; // performance.now() when the clock arrived
   readonly viewer: Side | null; // the viewer's side, drawn last (nearest the player)
-  readonly ply?: number; // moves played: no clock runs before each side's first move (protocol v1.2)
+  readonly ply?: number; // moves played: no clock runs before each side's first move (protocol)
   readonly playing?: boolean;
 }
 
@@ -36,7 +36,7 @@ export function ClockPanel({ clock, at, viewer, ply = 0, playing = false }: Cloc
           </div>
         );
       })}
-      {/* v1.2: the clocks wait for each side's first move; a first move that does not come aborts the game. */}
+      {/* the clocks wait for each side's first move; a first move that does not come aborts the game. */}
       {playing && ply < 2 && !clock.running && (
         <p className="clocks__note muted" data-clock-note="waiting">
           {t('clock.waiting')}

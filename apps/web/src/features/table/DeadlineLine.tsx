@@ -1,4 +1,4 @@
-// v1.2: a correspondence game's time left for the side to move ("2 days left", hours in the last day).
+// A correspondence game's time left for the side to move ("2 days left", hours in the last day).
 import type { TableView } from '@fg/protocol';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -27,7 +27,7 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
   const { t } = useTranslation();
   const other = opponent(side);
   const playing = table.status === 'playing';
-  // v1.2: a correspondence game is never claimed as abandoned (the server refuses it): its deadline decides.
+  // A correspondence game is never claimed as abandoned (the server refuses it): its deadline decides.
   const away = playing && awaySince !== null && !table.correspondence;
   const now = useNow(away ? 1000 : null);
   const limit = abandonSeconds ?? DEFAULT_ABANDON_SECONDS;

@@ -1,4 +1,4 @@
-// v1.2 Notify me, on a table where this browser holds a seat: the permission is asked only on this click
+// Notify me, on a table where this browser holds a seat: the permission is asked only on this click
 // (the state is use-notify-me's).
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-// v1.3: "Mute chat", remembered in the browser like the sound switch: a muted browser shows no chat at all.
+// "Mute chat", remembered in the browser like the sound switch: a muted browser shows no chat at all.
 import { storedFlag } from '../../lib/stored-flag';
 
 const chatMuted = storedFlag('fg:chat-muted');

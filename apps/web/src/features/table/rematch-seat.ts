@@ -1,4 +1,4 @@
-// v1.2: what a player's browser keeps when its table opens a rematch: the new seat, and notifications left on
+// What a player's browser keeps when its table opens a rematch: the new seat, and notifications left on
 // where they were on (the server carried the seat's push subscriptions to the new seat).
 import type { ServerMessageOf } from '@fg/protocol';
 

@@ -162,7 +162,7 @@ describe('tableReducer', () => {
   });
 });
 
-describe('tableReducer, v1.2', () => {
+describe('tableReducer: takebacks, marks, correspondence', () => {
   const welcome: ServerMessage = { type: 'welcome', role: 'fox', table: TABLE };
   const GEESE_MOVE = moved(1, ['c3', 'c4'], 'c3-c4', 'geese');
 
@@ -187,7 +187,7 @@ describe('tableReducer, v1.2', () => {
   });
 });
 
-describe('tableReducer: chat (v1.3)', () => {
+describe('tableReducer: chat', () => {
   const at = '2026-12-05T04:00:00.000Z';
   const said = (room: 'players' | 'spectators', text: string, side?: Side): ChatSaid => ({
     type: 'chat',

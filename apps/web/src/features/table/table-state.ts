@@ -22,12 +22,12 @@ export interface TableState {
   readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
   readonly declined: Declined | null; // the last offer declined while this page watched, until the next move
   readonly undos: number; // takebacks seen: a move sent before one is not waited for again at its old ply
-  readonly chat: ChatRooms; // v1.3: the rooms this page reads, oldest first
+  readonly chat: ChatRooms; // the rooms this page reads, oldest first
   readonly chatSent: number; // chat messages sent and not answered yet: an error meanwhile is the chat's
   readonly chatError: SocketErrorCode | null; // the last refused chat message's code: 'rate-limited'
 }
 
-/** v1.3: the chat rooms as this page reads them (a spectator's `players` stays empty). */
+/** The chat rooms as this page reads them (a spectator's `players` stays empty). */
 export interface ChatRooms {
   readonly players: readonly ChatSaid[];
   readonly spectators: readonly ChatSaid[];
@@ -79,7 +79,7 @@ function awayTimes(before: TableState['awaySince'], table: TableView | null, at:
 export type TableAction =
   | { readonly type: 'message'; readonly message: ServerMessage; readonly at?: number }
   | { readonly type: 'dismiss-error' }
-  | { readonly type: 'chat-sent' }; // v1.3: its answer is the echo, or an error that is the chat's
+  | { readonly type: 'chat-sent' }; // its answer is the echo, or an error that is the chat's
 
 /** Replays a table's record with the rules library; null if the record does not replay. */
 export function gameOf(table: TableView): Game | null {

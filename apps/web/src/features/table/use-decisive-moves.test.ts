@@ -1,4 +1,4 @@
-// v1.2: the moves of a table's game where the perfect-play winner changed.
+// The moves of a table's game where the perfect-play winner changed.
 import { describe, expect, it } from 'vitest';
 
 import { decisiveMoves } from './use-decisive-moves';

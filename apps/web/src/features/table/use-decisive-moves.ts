@@ -1,4 +1,4 @@
-// v1.2: the moves of a table's game where the perfect-play winner changed hands, from the server's verdicts
+// The moves of a table's game where the perfect-play winner changed hands, from the server's verdicts
 // (GET /api/tables/:id/verdicts), asked when the game is finished or review begins (never once a move).
 import type { Variant } from '@fg/rules';
 import { useEffect, useState } from 'react';

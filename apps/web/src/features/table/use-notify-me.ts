@@ -1,4 +1,4 @@
-// v1.2 Notify me's state: whether the browser can take push, what came of the click (remembered per table once
+// Notify me's state: whether the browser can take push, what came of the click (remembered per table once
 // on), and the click itself, which alone asks for the permission.
 import { useState } from 'react';
 

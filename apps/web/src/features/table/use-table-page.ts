@@ -25,7 +25,7 @@ export interface TablePageState {
   readonly sent: SentMoves;
   readonly review: Review;
   readonly reviewing: boolean;
-  readonly decisive: ReadonlySet<number>; // v1.2: moves (by index) where the perfect-play winner changed, where solved
+  readonly decisive: ReadonlySet<number>; // moves (by index) where the perfect-play winner changed, where solved
   readonly shownGame: Game | null; // the game as the board shows it (a past position while reviewing)
   readonly canMove: boolean; // this player's turn in the live game, online
   readonly canPremove: boolean; // the opponent's turn in the live game, online: a move may be set in advance
@@ -35,7 +35,7 @@ export interface TablePageState {
   readonly cancelPending: () => void;
   readonly sendMove: (path: readonly string[]) => void; // sends at once
   readonly requestMove: (path: readonly string[]) => void; // sends, or asks first about a repetition
-  readonly notify: NotifyMe; // v1.2: Notify me (Web Push for this seat)
+  readonly notify: NotifyMe; // Notify me (Web Push for this seat)
 }
 
 /** The state of table `id`'s page. */
@@ -56,14 +56,14 @@ export function useTablePage(id: string): TablePageState {
   const { table, game } = shown;
   const review = useReview(table?.moves.length ?? 0);
   const [flipped, flip] = useFlip(id);
-  // v1.2: where the game is solved, review marks the moves where the perfect-play winner changed.
+  // Where the game is solved, review marks the moves where the perfect-play winner changed.
   const decisive = useDecisiveMoves(
     id,
     game?.variant ?? null,
     table?.status === 'finished' ? 'finished' : review.shownPly !== null ? 'review' : null,
   );
   useNotices(t, state, table);
-  const notify = useNotifyMe(id); // v1.2
+  const notify = useNotifyMe(id);
 
   // Players take their new seat at the rematch; spectators follow the table there too.
   useEffect(() => {

@@ -33,7 +33,7 @@ export interface LiveTable {
   readonly notFound: boolean;
   readonly followTable: string | null; // the rematch table this page goes on to (players and spectators alike)
   readonly send: (message: ClientMessage) => boolean;
-  readonly say: (room: ChatRoom, text: string) => boolean; // v1.3: a chat message; false when not sent (offline)
+  readonly say: (room: ChatRoom, text: string) => boolean; // a chat message; false when not sent (offline)
   readonly sit: (side: Side) => Promise<string | null>; // null on success, else an error code
   readonly dismissError: () => void;
 }

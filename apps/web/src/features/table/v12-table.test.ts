@@ -1,4 +1,4 @@
-// The v1.2 parts of the table page: the shown link state and what a hidden tab tells its player.
+// The parts of the table page: the shown link state and what a hidden tab tells its player.
 import { describe, expect, it } from 'vitest';
 
 import { PLAYING_TABLE } from './test-table';

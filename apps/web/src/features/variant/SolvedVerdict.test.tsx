@@ -1,4 +1,4 @@
-// v1.2: the variant page's verdict with the winning first moves, against a fetch stand-in for the server.
+// The variant page's verdict with the winning first moves, against a fetch stand-in for the server.
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 

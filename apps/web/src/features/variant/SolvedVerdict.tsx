@@ -1,4 +1,4 @@
-// v1.2: where the variant and options are solved, the verdict of the start with perfect play and the first moves
+// Where the variant and options are solved, the verdict of the start with perfect play and the first moves
 // that win (GET /api/solution of the start position); nothing where they are not.
 import { getVariant, makePosition, type OptionValue, startPosition } from '@fg/rules';
 import { useEffect, useState } from 'react';
