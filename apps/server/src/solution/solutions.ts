@@ -1,6 +1,6 @@
 // The solution tables installed for this server (docs/solution.md), opened at start from the solutions
 // directory, and later when the background build finishes one (install). Only `standard` is solved (docs/rules.md
-// Section 10), without sideways moves and (section 10.1: win, draw or loss) with them, so only its geese
+// section 10), without sideways moves and (section 10.1: win, draw or loss) with them, so only its geese
 // counts are looked for, each both ways. In Redis mode every instance opens the same file path itself. The tiers of
 // a table do not depend on the start: a table built up to 17 geese also answers the 13- and 15-geese games.
 import { type Options, type Variant, VARIANT_INFOS } from '@fg/rules';

@@ -1,6 +1,6 @@
 // The tablebase answer for bots and other sites, in the shape of lichess's tablebase server (docs/protocol.md "The
 // tablebase"): the position's category for the side to move and every legal move with the category it leaves the
-// Opponent, best first. The table holds win, loss and (with sideways moves) draw only, no distances, so there
+// opponent, best first. The table holds win, loss and (with sideways moves) draw only, no distances, so there
 // is no dtz or dtm; with sideways moves the answer says whether the fifty-move rule could change it (`exact`).
 import { applyMove, generateMoves, makeMoveText, type Position, type Variant } from '@fg/rules';
 import type { Solution } from '@fg/solver';
