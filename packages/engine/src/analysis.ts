@@ -1,7 +1,7 @@
 // Analysis of one position for the analysis board: the search deepened one ply at a time under
 // deadlines the caller sets (a worker yields between them to hear of a new position), with the
 // best line read back from the transposition table after each completed depth.
-import { type Game, listMoves, makeMoveText, MoveList, type Side } from '@fg/rules';
+import { type Game, listMoves, makeMoveText, MoveList, opponent, type Side } from '@fg/rules';
 
 import { searchStateOf } from './choose.js';
 import { DECIDED, Searcher, WIN } from './search.js';
@@ -79,7 +79,7 @@ export class Analysis {
     if (decided) this.proven = true;
     const foxScore = this.foxToMove ? score : -score;
     const mover: Side = this.foxToMove ? 'fox' : 'geese';
-    const winner: Side | null = !decided ? null : score > 0 ? mover : mover === 'fox' ? 'geese' : 'fox';
+    const winner: Side | null = !decided ? null : score > 0 ? mover : opponent(mover);
     // Plies to the end, counted in the winner's moves: a win on the winner's third move is 5 or 6 plies away.
     const plies = WIN - Math.abs(score);
     const winsIn = decided ? Math.ceil(plies / 2) : null;

@@ -1,7 +1,16 @@
 // The engine's public face: choose a move for a game at a level, and assess a position (for
 // answering draw offers). Synchronous and pure apart from the clock, so a worker thread or a
 // browser worker can call it directly.
-import { type Game, type GameRecord, makeMoveText, ok, replayRecord, type Result, type Side } from '@fg/rules';
+import {
+  type Game,
+  type GameRecord,
+  makeMoveText,
+  ok,
+  opponent,
+  replayRecord,
+  type Result,
+  type Side,
+} from '@fg/rules';
 
 import { type FallibleChoice, fallibleChoice } from './fallible.js';
 import { levelSettings } from './levels.js';
@@ -190,7 +199,7 @@ export function evaluateGame(game: Game, options: { timeMs?: number; maxDepth?: 
   const { outcome } = think(game, budget, { level: 8 }, false);
   const { score } = outcome;
   const mover = game.position.turn;
-  const other: Side = mover === 'fox' ? 'geese' : 'fox';
+  const other = opponent(mover);
   return {
     score,
     foxScore: mover === 'fox' ? score : -score,

@@ -7,6 +7,7 @@ import {
   generateMoves,
   getVariant,
   newGame,
+  opponent,
   parsePosition,
   type Position,
   positionOutcome,
@@ -45,7 +46,7 @@ function wins(v: Variant, position: Position, side: Side, plies: number): boolea
  */
 export function solve(v: Variant, position: Position, maxMoves: number): number {
   const mover = position.turn;
-  const other: Side = mover === 'fox' ? 'geese' : 'fox';
+  const other = opponent(mover);
   for (let n = 1; n <= maxMoves; n++) {
     if (wins(v, position, mover, 2 * n - 1)) return n;
     if (wins(v, position, other, 2 * n)) return -n;

@@ -1,9 +1,9 @@
 // The one transition of a table view: how each server message changes what a client knows of a
 // table. The web reducer and its optimistic copy of a sent move both run it (docs/protocol.md), and the
 // server advances the view it welcomes members with by the very messages it broadcasts.
-import type { ServerMessage, ServerMessageOf, TableView } from './types.js';
+import { opponent } from '@fg/rules';
 
-const other = (side: 'fox' | 'geese'): 'fox' | 'geese' => (side === 'fox' ? 'geese' : 'fox');
+import type { ServerMessage, ServerMessageOf, TableView } from './types.js';
 
 /** The view after a `moved`: position, turn, status and result from the message, the move appended. */
 function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableView {
@@ -17,7 +17,7 @@ function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableVie
     ply: message.ply + 1,
     moves: [...view.moves, message.move],
     // An offer stands until the offerer's opponent moves; a finished game has none.
-    drawOffer: message.result || (offer && offer === other(message.side)) ? null : offer,
+    drawOffer: message.result || (offer && offer === opponent(message.side)) ? null : offer,
     // A takeback offer lapses when either side moves (a view without the field keeps without it).
     ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
     ...(message.clock ? { clock: message.clock } : {}),

@@ -130,5 +130,4 @@ export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
 export const CLOSE_CODES = {
   goingAway: 1001, // the server shuts down
   policyViolation: 1008, // the connection kept sending bad input
-  tableNotFound: 4404, // the table of the URL does not exist
 } as const;

@@ -1,6 +1,6 @@
 // Fast move generation for searches: a variant's lookup tables as typed arrays, built once, and a
-// flat move list that generation fills without allocating per move. generateMoves, applyMove and
-// every search (perft, the engine) stand on this one generator.
+// flat move list that generation fills without allocating per move. generateMoves and every search
+// (perft, the engine) stand on this one generator; applyMove reads its tables.
 import { EMPTY, FOX, GOOSE } from './position.js';
 import type { Variant } from './variants.js';
 

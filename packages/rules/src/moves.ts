@@ -2,6 +2,7 @@
 // mandatory capture, and playing a move. Paths are arrays of point indices.
 import { listMoves, MoveList, moveTables } from './movelist.js';
 import { EMPTY, GOOSE, type Position } from './position.js';
+import { opponent } from './side.js';
 import type { Variant } from './variants.js';
 
 /** A move: the moving piece's start point, then each point it lands on (point indices). */
@@ -18,7 +19,7 @@ export function generateMoves(variant: Variant, position: Position): number[][] 
 }
 
 /** Whether a path is a capture: its first landing point is two grid steps away. */
-export function isJump(variant: Variant, path: Path): boolean {
+export function isJump(variant: Pick<Variant, 'board'>, path: Path): boolean {
   const { points } = variant.board;
   const a = points[path[0]!]!;
   const b = points[path[1]!]!;
@@ -50,7 +51,7 @@ export function applyMove(variant: Variant, position: Position, path: Path): Pos
   const resets = captured || (piece === GOOSE && isForwardGooseMove(variant, path));
   return {
     cells,
-    turn: position.turn === 'fox' ? 'geese' : 'fox',
+    turn: opponent(position.turn),
     quiet: resets ? 0 : position.quiet + 1,
   };
 }

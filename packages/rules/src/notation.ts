@@ -1,19 +1,12 @@
 // Move text (docs/rules.md section 2): points joined by `-` for a step and `x` for jumps.
 import type { Board } from './board.js';
-import type { Path } from './moves.js';
+import { isJump, type Path } from './moves.js';
 import { fail, ok, type Result } from './result.js';
-
-/** Whether two points of a board are two grid steps apart, as a jump's start and landing are. */
-function isJumpHop(board: Board, a: number, b: number): boolean {
-  const p = board.points[a]!;
-  const q = board.points[b]!;
-  return Math.max(Math.abs(p.file - q.file), Math.abs(p.rank - q.rank)) === 2;
-}
 
 /** Prints a path as move text: `d4-d5` for a step, `d4xd6xf6` for a jump chain. */
 export function makeMoveText(board: Board, path: Path): string {
   const names = path.map((p) => board.points[p]!.name);
-  const separator = path.length === 2 && !isJumpHop(board, path[0]!, path[1]!) ? '-' : 'x';
+  const separator = path.length === 2 && !isJump({ board }, path) ? '-' : 'x';
   return names.join(separator);
 }
 

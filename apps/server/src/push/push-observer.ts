@@ -12,7 +12,7 @@ function pushChange(commit: TableCommit): PushChange | null {
   switch (event.type) {
     case 'moved':
       // The mover is the side not to move now (after the game's end nobody is, and `ended` goes to both anyway).
-      return { type: 'moved', side: commit.turn === 'fox' ? 'geese' : 'fox', move: event.move, result: event.result };
+      return { type: 'moved', side: opponent(commit.turn), move: event.move, result: event.result };
     case 'ended':
       return { type: 'ended', result: event.result };
     case 'seat': {

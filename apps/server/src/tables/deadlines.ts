@@ -1,7 +1,7 @@
 // The deadlines the server itself decides, as pure functions of a table's stored facts and derived clock:
-// A clock running out (`timeout`) and the first move not made in time (`aborted`). The authority's timers
-// wake at `dueAt`; an action at the table first ends a game that `dueEvent` says is due. A new kind of deadline
-// (correspondence days) is one more candidate in both functions.
+// a clock running out (`timeout`), the first move not made in time (`aborted`) and a correspondence game's days.
+// Each runner's timer wakes at `dueAt`; an action at the table first ends a game that `dueEvent` says is due. A new
+// kind of deadline is one more candidate in both functions.
 import type { GameResult } from '@fg/protocol';
 import { getVariant, opponent, type Side } from '@fg/rules';
 

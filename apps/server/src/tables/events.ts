@@ -23,7 +23,7 @@ export interface InstancePresence {
   readonly spectators: number;
   readonly left: Readonly<Record<Side, number>>; // ms; when that seat's count last fell to 0 here
   // Rises with each report of one process: a report read late (a table's reload racing a newer one heard on the
-  // bus) is known by its lower number and skipped. Absent in reports of an older version: those are taken as they come.
+  // bus) is known by its lower number and skipped.
   readonly serial: number;
 }
 

@@ -1,4 +1,4 @@
-// The one narrow storage interface of the authority; SQLite, memory (and later Redis) implement it.
+// The one narrow storage interface of the authority (a port); SQLite, Redis and memory implement it (store/).
 import type { ClockSetting, GameResult, TableOptions } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 

@@ -1,5 +1,5 @@
 // A table's clock as the store keeps it: rebuilt from the stored times (moves, takebacks, end), advanced by
-// Each move, and the timer that wakes a table at its next deadline (its clock running out, the
+// each move, and the timer that wakes a table at its next deadline (its clock running out, the
 // first-move abort; later kinds of deadline are added in ./deadlines.ts). The arithmetic is the pure ./clock.ts.
 import type { ClockView } from '@fg/protocol';
 import { opponent, type Side } from '@fg/rules';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { CreateTableResponse, Side } from '@fg/protocol';
-import { type Game, makeMoveText, replayRecord } from '@fg/rules';
+import { type Game, makeMoveText, opponent, replayRecord } from '@fg/rules';
 
 import { request, TestClient } from './harness.js';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.js';
@@ -169,7 +169,7 @@ async function drive(
     if (ply >= 2 && next() < takebackShare) {
       // Either player may ask: its own last move is undone (two plies on its own turn, one on the opponent's).
       const offerer: Side = next() < 0.5 ? 'fox' : 'geese';
-      const other: Side = offerer === 'fox' ? 'geese' : 'fox';
+      const other = opponent(offerer);
       const to = offerer === turn ? ply - 2 : ply - 1;
       players[offerer].send({ type: 'takeback-offer' });
       await players[other].next('takeback-offered', () => true, 20_000);
@@ -185,7 +185,7 @@ async function drive(
     const path = game.legal[Math.floor(next() * game.legal.length)]!;
     const text = makeMoveText(board, path);
     const mover = players[turn];
-    const watcher = players[turn === 'fox' ? 'geese' : 'fox'];
+    const watcher = players[opponent(turn)];
     table.pending = [...table.acked, text];
     mover.send({ type: 'move', ply, path: path.map((point) => board.points[point]!.name) });
     const moved = await mover.next('moved', (m) => m.ply === ply, 20_000);

@@ -37,7 +37,6 @@ export interface LivenessTiming {
 export const LIVENESS_IN_PLAY: LivenessTiming = { pingMs: 2_000, silenceMs: 5_000 };
 /** Before and after a game: the pace, so idle tables cost little. */
 export const LIVENESS_IDLE: LivenessTiming = { pingMs: 10_000, silenceMs: 25_000 };
-const TABLE_NOT_FOUND = 4404; // protocol CLOSE_CODES.tableNotFound
 
 /** A reconnecting socket; call close() to stop for good. */
 export class Connection {
@@ -129,9 +128,8 @@ export class Connection {
         // A frame that is not JSON is the server's bug; ignore it rather than drop the game.
       }
     };
-    socket.onclose = (event) => {
+    socket.onclose = () => {
       if (this.socket !== socket) return;
-      if (event.code === TABLE_NOT_FOUND) this.stopped = true; // retrying cannot help
       this.drop();
     };
   }

@@ -91,7 +91,6 @@ export function openDatabase(dataDir: string, sync: 'full' | 'normal'): Database
     // In WAL mode every commit is written to the log before it returns, so a killed process loses nothing;
     // FULL also syncs the log at every commit (power loss); commits are grouped (CommitBatch), one sync per batch.
     db.exec(`PRAGMA synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
-    db.exec('PRAGMA foreign_keys = ON');
     // A damaged file is refused at the start, rather than failing games one by one later.
     const check = db.prepare('PRAGMA quick_check(1)').pluck().all()[0];
     if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });

@@ -1,5 +1,5 @@
 // The time control of a new table: none by default, the usual presets, minutes and increment of one's own,
-// Or a correspondence game of a few days a move.
+// or a correspondence game of a few days a move.
 import type { ClockSetting, CorrespondenceSetting } from '@fg/protocol';
 import { CLOCK_LIMITS, CORRESPONDENCE_DAYS } from '@fg/protocol/vocabulary';
 import { useId, useState } from 'react';

@@ -1,6 +1,8 @@
 // The side column of the table page: clocks (or a correspondence game's time left), the player's controls,
 // the summary, the moves, the tools, Notify me, typed moves, the seats and the invitation. What comes and goes
 // here never moves the board (beside it on a wide screen, below it on a phone).
+import { opponent } from '@fg/rules';
+
 import { AnalyseGameButton } from '../../components/AnalyseGameButton';
 import { MoveList } from '../../components/review/MoveList';
 import { ChatPanel } from './ChatPanel';
@@ -37,7 +39,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           table={table}
           side={side}
           abandonSeconds={state.abandonSeconds}
-          awaySince={state.awaySince[side === 'fox' ? 'geese' : 'fox']}
+          awaySince={state.awaySince[opponent(side)]}
           send={live.send}
           declined={state.declined}
         />

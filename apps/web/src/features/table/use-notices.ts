@@ -3,6 +3,7 @@
 // while the tab is hidden a favicon mark (always) and a browser notification (when allowed) for news
 // the player has not seen: its move, an offer to answer, the end (not what was there on arrival).
 import type { Role, TableView } from '@fg/protocol';
+import { opponent } from '@fg/rules';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 
@@ -27,7 +28,7 @@ export function tabNews(t: TFunction, table: TableView | null, role: Role | null
   if (!table || (role !== 'fox' && role !== 'geese')) return null;
   if (table.result) return resultText(t, table.result);
   if (table.status !== 'playing') return null;
-  const other = role === 'fox' ? 'geese' : 'fox';
+  const other = opponent(role);
   if (table.takebackOffer === other) return t('offers.takebackBy', { context: other });
   if (table.drawOffer === other) return t('controls.drawOfferedBy', { context: other });
   if (table.turn === role) return t('title.yourMove');
