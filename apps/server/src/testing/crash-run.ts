@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { seededRandom } from '@fg/engine';
 import type { CreateTableResponse, Side } from '@fg/protocol';
 import { type Game, makeMoveText, opponent, replayRecord } from '@fg/rules';
 
@@ -42,18 +43,6 @@ interface Tracked {
   pending: readonly string[] | null; // the moves if the change on its way is stored
 }
 
-/** A small seeded generator (mulberry32), so a run's choices can be repeated. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const replay = (moves: readonly string[]): Game => {
   const game = replayRecord({ variant: 'standard', moves });
   if (!game.ok) throw new Error(`the table's moves do not replay: ${game.error.message}`);
@@ -65,7 +54,7 @@ const same = (a: readonly string[] | null, b: readonly string[]): boolean =>
 
 /** Runs the rounds; the server's data folder (SQLite mode) is removed at the end. */
 export async function crashRun(options: CrashRunOptions): Promise<CrashRunReport> {
-  const next = random(options.seed);
+  const next = seededRandom(options.seed);
   const takebackShare = options.takebackShare ?? 0.15;
   const dataDir = mkdtempSync(join(tmpdir(), 'fg-crash-'));
   const port = await freePort();
