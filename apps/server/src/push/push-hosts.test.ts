@@ -6,6 +6,10 @@ import { pushHostAllowed } from './push-hosts.js';
 describe('pushHostAllowed', () => {
   it.each([
     ['https://fcm.googleapis.com/fcm/send/abc', true],
+    ['https://fcm.googleapis.com:443/fcm/send/abc', true], // the default port, written out
+    ['https://fcm.googleapis.com:81/fcm/send/abc', false], // push services listen on 443 only
+    ['https://fcm.googleapis.com:22/fcm/send/abc', false],
+    ['https://web.push.apple.com:8443/QAbc', false],
     ['https://updates.push.services.mozilla.com/wpush/v2/abc', true],
     ['https://wns2-par02p.notify.windows.com/w/?token=abc', true],
     ['https://web.push.apple.com/QAbc', true],

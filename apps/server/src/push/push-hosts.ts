@@ -3,7 +3,8 @@
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** Tells whether an endpoint may be sent to: https on an allowed host (http only to a loopback host on the list, for tests). */
+/** Tells whether an endpoint may be sent to: https on port 443 of an allowed host (http only to a loopback host on the
+ * list, for tests). */
 export function pushHostAllowed(endpoint: string, hosts: readonly string[]): boolean {
   let url: URL;
   try {
@@ -14,6 +15,9 @@ export function pushHostAllowed(endpoint: string, hosts: readonly string[]): boo
   const host = url.hostname.toLowerCase();
   if (url.username || url.password) return false;
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(host))) return false;
+  // Push services listen on 443: another port (':81', ':22') on an allowed host is a client's way to make the
+  // server hold connections that never answer. Loopback http (tests) keeps its port.
+  if (url.protocol === 'https:' && url.port !== '') return false;
   return hosts.some((allowed) => {
     const pattern = allowed.toLowerCase();
     return pattern.startsWith('*.')

@@ -244,6 +244,38 @@ describe('pushes', () => {
     await foxSocket.close();
   });
 
+  it('a push service that never answers holds up nobody else’s pushes', async () => {
+    const slow = await TestPushService.start();
+    slow.trust(publicKey);
+    try {
+      // Four tables whose geese each have five subscriptions at a service that never answers; the fox moves at each.
+      for (let i = 0; i < 4; i++) {
+        const { id, tokens } = await table();
+        for (let n = 0; n < 5; n++) {
+          const hung = slow.subscribe();
+          slow.hung.add(hung.number);
+          expect((await subscribe(id, tokens.geese, hung)).status).toBe(201);
+        }
+        const fox = await joinTable(server, id, tokens.fox);
+        fox.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
+        await fox.next('moved');
+        await fox.close();
+      }
+      while (slow.held === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Another player's push goes at once.
+      const { id, tokens, geese } = await subscribedTable();
+      const fox = await joinTable(server, id, tokens.fox);
+      const sent = Date.now();
+      fox.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
+      const [push] = await service.waitFor(1, 5000);
+      expect(push!.subscription).toBe(geese.number);
+      expect(Date.now() - sent).toBeLessThan(2000);
+      await fox.close();
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('a seat keeps its newest 5 subscriptions', async () => {
     const { id, tokens } = await table();
     const six = Array.from({ length: 6 }, () => service.subscribe());

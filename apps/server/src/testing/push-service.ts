@@ -89,6 +89,10 @@ export class TestPushService {
   readonly rejected: string[] = []; // why a request was refused (a bad JWT or body)
   /** Subscription numbers answered with this status instead of 201 (410: gone; 503: try later). */
   readonly answer = new Map<number, number>();
+  /** Subscription numbers never answered: the request is held open until the service closes. */
+  readonly hung = new Set<number>();
+  /** Requests held open so far (for hung subscriptions). */
+  held = 0;
   readonly #server: Server;
   readonly #subscriptions = new Map<number, TestSubscription>();
   readonly #waiters: (() => void)[] = [];
@@ -152,6 +156,7 @@ export class TestPushService {
   }
 
   async close(): Promise<void> {
+    this.#server.closeAllConnections(); // requests held open too
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
@@ -161,6 +166,10 @@ export class TestPushService {
     const number = Number(/^\/push\/(\d+)$/.exec(request.url ?? '')?.[1]);
     const subscription = this.#subscriptions.get(number);
     if (request.method !== 'POST' || !subscription) return 404;
+    if (this.hung.has(number)) {
+      this.held += 1;
+      return new Promise<number>(() => undefined);
+    }
     const forced = this.answer.get(number);
     if (forced) return forced;
     try {
