@@ -68,6 +68,18 @@ describe('loadConfig', () => {
     });
   });
 
+  // `off` in any case, or a list with no host in it, turns push off (it left push on, allowing no endpoint).
+  it.each([
+    ['off', null],
+    ['OFF', null],
+    [' Off ', null],
+    ['', null],
+    [' , ', null],
+    ['FCM.googleapis.com, *.push.apple.com', ['fcm.googleapis.com', '*.push.apple.com']],
+  ])('PUSH_HOSTS=%j: %j', (text, hosts) => {
+    expect(loadConfig({ PUSH_HOSTS: text }).pushHosts).toEqual(hosts);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /^bad environment: PORT: /],
     [{ PORT: '70000' }, /^bad environment: PORT: /],

@@ -111,18 +111,17 @@ const envSchema = z.object({
       return hosts.length > 0 ? hosts : null;
     })
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, 'host names, comma-separated')).nullable()),
-  /** The hosts push endpoints may be on (`*.` for any subdomain); `off` turns push off. */
+  /** The hosts push endpoints may be on (`*.` for any subdomain); `off` (any case), or no host, turns push off. */
   PUSH_HOSTS: z
     .string()
     .default(DEFAULT_PUSH_HOSTS.join(','))
-    .transform((text) =>
-      text.trim() === 'off'
-        ? null
-        : text
-            .split(',')
-            .map((h) => h.trim().toLowerCase())
-            .filter(Boolean),
-    ),
+    .transform((text) => {
+      const hosts = text
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
+      return hosts.length === 0 || (hosts.length === 1 && hosts[0] === 'off') ? null : hosts;
+    }),
   /** Whom a push service may contact about this server's pushes (RFC 8292 `sub`): a mailto: or https: URL. */
   PUSH_SUBJECT: z
     .string()
