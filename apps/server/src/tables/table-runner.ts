@@ -244,10 +244,23 @@ export class TableRunner implements LiveTable {
     this.changed();
   }
 
-  /** The commit that ends a game whose deadline passed, or null (checked without waiting: most moves have none due). */
+  /**
+   * The commit that ends a game whose deadline passed, or null (checked here without waiting: most moves have none
+   * due). A deadline these facts say passed is decided again on the store's, and its ending is a compare-and-set
+   * on their ply: an instance paused past the deadline (a GC pause, a busy loop) may not have heard a move another
+   * instance stored just before it.
+   */
   endingIfDue(): Promise<Written> | null {
-    const due = dueEvent(this.#facts.stored, this.#derived.clock, this.#deps.rules, this.#deps.now());
-    return due ? this.commit(due) : null;
+    const { rules, now } = this.#deps;
+    if (!dueEvent(this.#facts.stored, this.#derived.clock, rules, now())) return null;
+    return this.#endOnStoredFacts();
+  }
+
+  async #endOnStoredFacts(): Promise<Written> {
+    const { rules, now } = this.#deps;
+    await this.refresh();
+    const due = dueEvent(this.#facts.stored, this.#derived.clock, rules, now());
+    return due ? this.commit(due) : { ok: false };
   }
 
   /** Ends a game whose deadline passed (a clock ran out, a first move did not come in time, a correspondence day). */
