@@ -27,7 +27,7 @@ export interface PerfectMove {
  * soonest), or with sideways moves in a drawn position those that keep the draw; null when the side to move is lost
  * or the table does not cover the position (the engine decides then).
  */
-export function perfectMoves(solution: Solution, game: Game): readonly string[] | null {
+function perfectMoves(solution: Solution, game: Game): readonly string[] | null {
   const { position, variant } = game;
   if (game.result || !solution.covers(position)) return null;
   const { winner, keep } = solution.verdict(position);

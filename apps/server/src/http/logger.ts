@@ -1,7 +1,6 @@
 // pino settings: readable lines on a terminal, JSON otherwise; seat tokens never reach the log.
 import type { FastifyServerOptions } from 'fastify';
 
-
 /** Paths pino replaces with "[redacted]" wherever they appear. */
 const REDACTED_PATHS = [
   'token',
