@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 
 /** `GET /api/solution/:variant` answer. */
 export interface Verdict {
-  readonly winner: Side;
-  readonly keep: readonly string[]; // move text; empty unless the winner is the side to move
+  readonly winner: Side | null; // null: a draw (with sideways moves)
+  readonly keep: readonly string[]; // move text: the winning moves, or the drawing ones of a draw; empty for the loser
+  readonly exact?: boolean; // with sideways moves: false where the fifty-move rule could change the answer
 }
 
 const answers = new Map<string, Promise<Verdict | null>>();
@@ -56,18 +57,19 @@ export async function fetchVerdict(
 }
 
 /**
- * The winner before each move of a table's game and after its last, or null where it is not solved. Asked only
+ * The winner before each move of a table's game and after its last (null for a drawn position), or null where it is
+ * not solved. Asked only
  * where the table's variant and options are solved, so an unsolved game makes no request that answers 404.
  */
 export async function fetchTableVerdicts(
   table: string,
   variant: Pick<Variant, 'id' | 'options'>,
-): Promise<readonly Side[] | null> {
+): Promise<readonly (Side | null)[] | null> {
   if (!(await isSolved(variant))) return null;
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(table)}/verdicts`);
     if (!response.ok) return null;
-    return ((await response.json()) as { verdicts: Side[] }).verdicts;
+    return ((await response.json()) as { verdicts: (Side | null)[] }).verdicts;
   } catch {
     return null;
   }

@@ -105,13 +105,14 @@ export function EvalPanel({
         </p>
       )}
       {verdict && (
-        <div className="eval__verdict" data-verdict={verdict.winner}>
+        <div className="eval__verdict" data-verdict={verdict.winner ?? 'draw'}>
           <p>
-            <strong>{t(`analysis.verdict.${verdict.winner}`)}</strong>
+            <strong>{t(`analysis.verdict.${verdict.winner ?? 'draw'}`)}</strong>
           </p>
+          {verdict.exact === false && <p className="muted">{t('analysis.notExact')}</p>}
           {verdict.keep.length > 0 && (
             <p>
-              <span className="muted">{t('analysis.keep')} </span>
+              <span className="muted">{t(verdict.winner === null ? 'analysis.keepDraw' : 'analysis.keep')} </span>
               <MoveRow moves={verdict.keep} onPlay={onPlay} />
             </p>
           )}

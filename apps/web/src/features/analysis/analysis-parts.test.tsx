@@ -57,6 +57,27 @@ describe('EvalPanel', () => {
     expect(container.querySelector('[data-verdict] code')?.textContent).toBe('c3-c4 e3-e4');
   });
 
+  it('says a draw with the moves that keep it', () => {
+    const { container } = render(
+      <EvalPanel game={START} line={line(0)} verdict={{ winner: null, keep: ['c3-c4'], exact: true }} />,
+    );
+    expect(container.querySelector('[data-verdict]')?.getAttribute('data-verdict')).toBe('draw');
+    expect(container.querySelector('[data-verdict] strong')?.textContent).toBe('Perfect play: a draw');
+    expect(container.querySelector('[data-verdict]')?.textContent).toBe(
+      'Perfect play: a drawMoves that keep the draw: c3-c4',
+    );
+  });
+
+  it('says when the fifty-move rule may turn a win into a draw', () => {
+    const { container } = render(
+      <EvalPanel game={START} line={line(0)} verdict={{ winner: 'geese', keep: ['c3-c4'], exact: false }} />,
+    );
+    expect(container.querySelector('[data-verdict]')?.getAttribute('data-verdict')).toBe('geese');
+    expect(container.querySelector('[data-verdict]')?.textContent).toBe(
+      'Perfect play: the geese winThe fifty-move rule may turn this into a draw.Moves that keep the win: c3-c4',
+    );
+  });
+
   it('keeps each move of a line whole, and plays a move that keeps the win when it is clicked', () => {
     const onPlay = vi.fn();
     const { container } = render(

@@ -7,6 +7,14 @@ describe('marked moves', () => {
     expect([...verdictMarks(['geese', 'geese', 'fox', 'fox', 'geese']).keys()]).toEqual([1, 3]);
   });
 
+  it('marks a draw thrown away, and a win let slip to a draw, as decisive too', () => {
+    expect([...verdictMarks([null, null, 'fox', 'fox', null, 'geese']).entries()]).toEqual([
+      [1, 'decisive'],
+      [3, 'decisive'],
+      [4, 'decisive'],
+    ]);
+  });
+
   it('marks a fall of a goose or more for the side that moved, not a rise, not a smaller fall', () => {
     // Before moves 0..3 and after the last: the fox's view.
     const scores = [0, 0.2, 1.5, 0.6, 100];

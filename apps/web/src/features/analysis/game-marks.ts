@@ -9,8 +9,11 @@ export type MoveMark = 'decisive' | 'mistake';
 /** How far the mover's evaluation must fall for a mark: one goose. */
 const MISTAKE_GEESE = 1;
 
-/** Moves where the winner before differs from the winner after (verdicts: one per position, ply + 1). */
-export function verdictMarks(verdicts: readonly Side[]): Map<number, MoveMark> {
+/**
+ * Moves where the winner before differs from the winner after (verdicts: one per position, ply + 1; null for a
+ * draw, so a draw thrown away, or a win let slip to a draw, is a decisive mistake too).
+ */
+export function verdictMarks(verdicts: readonly (Side | null)[]): Map<number, MoveMark> {
   const marks = new Map<number, MoveMark>();
   for (let i = 0; i + 1 < verdicts.length; i++) if (verdicts[i] !== verdicts[i + 1]) marks.set(i, 'decisive');
   return marks;

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 
 import { fetchTableVerdicts, variantKey } from '../../lib/solution-api';
 
-/** Indices of the moves after which the winner differs from the one before (verdicts: one per position). */
-export function decisiveMoves(verdicts: readonly string[]): Set<number> {
+/** Indices of the moves after which the winner differs from the one before (verdicts: one per position; null a draw). */
+export function decisiveMoves(verdicts: readonly (string | null)[]): Set<number> {
   const marks = new Set<number>();
   for (let i = 0; i + 1 < verdicts.length; i++) if (verdicts[i] !== verdicts[i + 1]) marks.add(i);
   return marks;

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { SOLVED, stubSolutionServer } from '../../lib/fake-solution-server';
+import { SOLVED, SOLVED_SIDEWAYS, stubSolutionServer } from '../../lib/fake-solution-server';
 import { SolvedVerdict } from './SolvedVerdict';
 
 const asked: string[] = [];
@@ -19,6 +19,13 @@ describe('SolvedVerdict', () => {
     expect(container.textContent).toContain('The 5 winning first moves: d4-c4, d4-c5, d4-d5, d4-e4, d4-e5');
     const url = asked.find((u) => u.startsWith('/api/solution/standard?'))!;
     expect(new URL(url, 'http://x').searchParams.get('position')).toMatch(/^fox:d4 geese:.* turn:fox/);
+  });
+
+  it('states a draw with the first moves that keep it, with sideways moves', async () => {
+    const { container } = render(<SolvedVerdict variant="standard" options={SOLVED_SIDEWAYS} />);
+    expect(await screen.findByRole('heading', { name: 'Solved: a draw with perfect play' })).toBeTruthy();
+    expect(container.querySelector('[data-solved]')?.getAttribute('data-solved')).toBe('draw');
+    expect(container.textContent).toContain('The 2 first moves that keep the draw: d4-c4, d4-e4');
   });
 
   it('says nothing where the options are not solved', async () => {

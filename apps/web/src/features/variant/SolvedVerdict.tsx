@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { fetchVerdict, type Verdict } from '../../lib/solution-api';
 
-/** "Solved: the fox wins with perfect play", with the winning first moves. */
+/** "Solved: the fox wins with perfect play", with the winning first moves (or a draw, with the first moves that keep it). */
 export function SolvedVerdict({ variant, options }: { variant: string; options: Record<string, OptionValue> }) {
   const { t } = useTranslation();
   const [answer, setAnswer] = useState<{ key: string; verdict: Verdict | null } | null>(null);
@@ -24,11 +24,13 @@ export function SolvedVerdict({ variant, options }: { variant: string; options: 
   const verdict = answer?.key === key ? answer.verdict : null;
   if (!verdict) return null;
   return (
-    <section className="panel variant__solved" data-solved={verdict.winner} aria-labelledby="solved-heading">
-      <h2 id="solved-heading">{t(`variant.solved.${verdict.winner}`)}</h2>
+    <section className="panel variant__solved" data-solved={verdict.winner ?? 'draw'} aria-labelledby="solved-heading">
+      <h2 id="solved-heading">{t(`variant.solved.${verdict.winner ?? 'draw'}`)}</h2>
       {verdict.keep.length > 0 ? (
         <p>
-          {t('variant.solved.firstMoves', { count: verdict.keep.length })}{' '}
+          {t(verdict.winner === null ? 'variant.solved.drawMoves' : 'variant.solved.firstMoves', {
+            count: verdict.keep.length,
+          })}{' '}
           {verdict.keep.map((move, i) => (
             <span key={move}>
               {i > 0 && ', '}
