@@ -4,5 +4,6 @@ export * from './lobby.js';
 export * from './moved.js';
 export * from './parse.js';
 export * from './schemas.js';
+export * from './seat-actions.js';
 export * from './types.js';
 export * from './vocabulary.js';

@@ -1,8 +1,8 @@
 // What a player can do besides moving: resign (confirmed), offer, accept or decline a draw, propose,
 // accept or decline a takeback, claim victory, ask for or decline a rematch. None of them is loud: the
 // board is the page's main thing, and Resign is the only one drawn in a warning colour.
-import type { ClientMessage, TableView } from '@fg/protocol';
-import { opponent, type Side } from '@fg/rules';
+import { type ClientMessage, seatActions, type TableView } from '@fg/protocol';
+import type { Side } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -22,37 +22,29 @@ export interface GameControlsProps {
   readonly declined?: Declined | null; // the offer the opponent last declined: not offered again until a move
 }
 
-/** The buttons of a seated player, fitting the game's state. */
+/** The buttons of a seated player, fitting the game's state: the protocol's seatActions says which the server takes. */
 export function GameControls({ table, side, abandonSeconds, awaySince, send, declined = null }: GameControlsProps) {
   const { t } = useTranslation();
-  const other = opponent(side);
-  const playing = table.status === 'playing';
-  // A correspondence game is never claimed as abandoned (the server refuses it): its deadline decides.
-  const away = playing && awaySince !== null && !table.correspondence;
-  const now = useNow(away ? 1000 : null);
-  const limit = abandonSeconds ?? DEFAULT_ABANDON_SECONDS;
-  const left = away ? Math.max(0, limit - Math.floor((Math.max(now, awaySince) - awaySince) / 1000)) : null;
+  // While the opponent is away the countdown to a claim ticks each second.
+  const ticking = table.status === 'playing' && awaySince !== null && !table.correspondence;
+  const now = useNow(ticking ? 1000 : null);
+  const may = seatActions(table, side, Math.max(now, awaySince ?? now), {
+    awaySince,
+    abandonSeconds: abandonSeconds ?? DEFAULT_ABANDON_SECONDS,
+    declined,
+  });
   const drawOffer = table.drawOffer ?? null;
-  const asked = table.rematchRequests ?? [];
   const takeback = table.takebackOffer ?? null;
-  // A takeback undoes the asker's own last move: it must have made one.
-  const firstSide = table.ply > 0 && table.moves.length > 0 ? firstMover(table) : null;
-  const madeAMove = firstSide !== null && (firstSide === side ? table.ply >= 1 : table.ply >= 2);
-  // Against the computer with a clock there are no takebacks (the server refuses them: the clock would never run out).
-  const takebacks = !(table.clock && table.seats[other].computer !== undefined);
-  // The server takes one offer of each kind per move: once the opponent has declined, the button rests until a move.
-  const refused = (offer: Declined['offer']): boolean => declined?.offer === offer && declined.by === other;
 
   if (table.status === 'finished') {
-    const mine = asked.includes(side);
-    const theirs = asked.includes(other) && !mine && table.rematch === null;
+    const mine = (table.rematchRequests ?? []).includes(side);
     return (
       <div className="controls">
-        {theirs && <p>{t('controls.rematchOffered')}</p>}
-        <button type="button" disabled={mine || table.rematch !== null} onClick={() => send({ type: 'rematch' })}>
+        {may.declineRematch && <p>{t('controls.rematchOffered')}</p>}
+        <button type="button" disabled={!may.rematch} onClick={() => send({ type: 'rematch' })}>
           {t('controls.rematch')}
         </button>
-        {theirs && (
+        {may.declineRematch && (
           <button type="button" className="secondary" onClick={() => send({ type: 'rematch-decline' })}>
             {t('controls.declineRematch')}
           </button>
@@ -61,10 +53,10 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
       </div>
     );
   }
-  if (!playing) return null;
+  if (table.status !== 'playing') return null;
   return (
     <div className="controls">
-      {drawOffer === other ? (
+      {may.answerDraw ? (
         // While the opponent's offer stands, the answer to it replaces Offer draw.
         <>
           <button type="button" onClick={() => send({ type: 'draw-accept' })}>
@@ -78,13 +70,13 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
         <button
           type="button"
           className="secondary"
-          disabled={drawOffer === side || refused('draw')}
+          disabled={!may.offerDraw}
           onClick={() => send({ type: 'draw-offer' })}
         >
           {t('controls.offerDraw')}
         </button>
       )}
-      {takeback === other ? (
+      {may.answerTakeback ? (
         <>
           <button type="button" onClick={() => send({ type: 'takeback-accept' })}>
             {t('controls.acceptTakeback')}
@@ -94,11 +86,11 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
           </button>
         </>
       ) : (
-        takebacks && (
+        may.takebacks && (
           <button
             type="button"
             className="secondary"
-            disabled={takeback === side || !madeAMove || refused('takeback')}
+            disabled={!may.proposeTakeback}
             onClick={() => send({ type: 'takeback-offer' })}
           >
             {t('controls.proposeTakeback')}
@@ -114,11 +106,15 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
         danger
         onConfirm={() => send({ type: 'resign' })}
       />
-      {away && (
+      {may.claimInSeconds !== null && (
         <div className="notice">
-          <p>{left ? t('controls.awayCountdown', { seconds: left }) : t('controls.awayClaim')}</p>
+          <p>
+            {may.claimInSeconds
+              ? t('controls.awayCountdown', { seconds: may.claimInSeconds })
+              : t('controls.awayClaim')}
+          </p>
           {/* Offered only once the server would grant it: a claim made earlier is refused. */}
-          {left === 0 && (
+          {may.claimVictory && (
             <button type="button" onClick={() => send({ type: 'claim-victory' })}>
               {t('controls.claimVictory')}
             </button>
@@ -127,10 +123,4 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
       )}
     </div>
   );
-}
-
-/** The side that moved first, read from the view's position text and ply (no rules replay needed). */
-function firstMover(table: TableView): Side {
-  // After an even number of plies the side to move is the one that moved first.
-  return table.ply % 2 === 0 ? table.turn : opponent(table.turn);
 }

@@ -177,13 +177,23 @@ describe('tableReducer: takebacks, marks, correspondence', () => {
   });
 
   it.each([
-    ['draw-declined', 'draw'],
     ['takeback-declined', 'takeback'],
     ['rematch-declined', 'rematch'],
   ] as const)('keeps a %s as the offer declined and who declined it, until the next move', (type, offer) => {
     const declined = feed(INITIAL_TABLE_STATE, welcome, { type, side: 'geese' });
     expect(declined.declined).toEqual({ offer, by: 'geese' });
     expect(feed(declined, MOVE).declined).toBeNull();
+  });
+
+  it("keeps a declined draw offer until the decliner moves (the server's offer lapses then), or a new offer replaces it", () => {
+    const declined = feed(INITIAL_TABLE_STATE, welcome, { type: 'draw-declined', side: 'geese' });
+    const afterFox = feed(declined, MOVE);
+    expect([declined.declined, afterFox.declined, feed(afterFox, GEESE_MOVE).declined]).toEqual([
+      { offer: 'draw', by: 'geese' },
+      { offer: 'draw', by: 'geese' },
+      null,
+    ]);
+    expect(feed(declined, { type: 'draw-offered', side: 'geese' }).declined).toBeNull();
   });
 });
 

@@ -20,7 +20,7 @@ export interface TableState {
   readonly joined: Side | null; // a seat taken while this page watched: 'geese' (the friend arrived)
   readonly welcomes: number; // welcomes received: a new one means the connection was replaced
   readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
-  readonly declined: Declined | null; // the last offer declined while this page watched, until the next move
+  readonly declined: Declined | null; // the last offer declined while this page watched, until it lapses
   readonly undos: number; // takebacks seen: a move sent before one is not waited for again at its old ply
   readonly chat: ChatRooms; // the rooms this page reads, oldest first
   readonly chatSent: number; // chat messages sent and not answered yet: an error meanwhile is the chat's
@@ -135,8 +135,12 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         chat: { players: message.chat?.players ?? [], spectators: message.chat?.spectators ?? [] },
       };
     }
-    case 'moved':
-      return { ...applyMoved(state, message), clockAt, declined: null };
+    case 'moved': {
+      // A declined draw offer stands (and may not be made again) until the decliner moves; any other lapses.
+      const { declined } = state;
+      const keeps = declined?.offer === 'draw' && declined.by !== message.side;
+      return { ...applyMoved(state, message), clockAt, declined: keeps ? declined : null };
+    }
     case 'taken-back': {
       // The table after the undo: the game replayed from its shortened record, any refusal and old news gone.
       const replayed = gameOf(message.table);
@@ -171,7 +175,9 @@ export function tableReducer(state: TableState, action: TableAction): TableState
     default: {
       const table = applyServerMessage(state.table, message);
       const offer = DECLINES[message.type];
-      const declined = offer && 'side' in message ? { offer, by: message.side } : state.declined;
+      // A new draw offer takes the place of the one declined: the server keeps one draw offer per table.
+      const replaced = message.type === 'draw-offered' && state.declined?.offer === 'draw';
+      const declined = offer && 'side' in message ? { offer, by: message.side } : replaced ? null : state.declined;
       const joined = SIDES.find((side) => table?.seats[side].taken && !state.table?.seats[side].taken);
       return {
         ...state,
