@@ -27,3 +27,8 @@ export function tableFolder(dir: string, geese: number): string {
 export function tablePath(dir: string, geese: number): string {
   return join(tableFolder(dir, geese), 'table.fgs');
 }
+
+/** The format-2 (compact) table file of one options, preferred to table.fgs when both are there. */
+export function compactPath(dir: string, geese: number): string {
+  return join(tableFolder(dir, geese), 'table.fgc');
+}

@@ -2,8 +2,11 @@
 // builds the table with a progress bar on standard error, then prints the start's verdict and the
 // per-tier counts. --up-to K builds tiers 4..K only: a test table, answering positions with at most
 // K geese (seconds for K = 6).
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 
+import { convertTable } from './convert.js';
 import { solutionDir } from './dir.js';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
 import { buildWdlTable } from './sideways/build.js';
@@ -12,7 +15,8 @@ import { buildTable, type Progress } from './solve.js';
 import { writeSummary } from './summary.js';
 
 const USAGE =
-  'usage: pnpm solve standard --geese 13|15|17 [--sideways] [--out DIR] [--up-to K] [--workers N] [--checkpoint SECONDS]';
+  'usage: pnpm solve standard --geese 13|15|17 [--sideways] [--out DIR] [--up-to K] [--workers N] [--checkpoint SECONDS]\n' +
+  '       pnpm solve --convert <format-1 table.fgs> [--out FILE] (writes format 2, by default table.fgc beside it)';
 
 /** The words after `pnpm solve`, read; or a message saying what is wrong. */
 function parse(
@@ -75,7 +79,40 @@ function showProgress(p: Progress & { readonly level?: number; readonly round?: 
   }
 }
 
+/** `--convert <table.fgs> [--out FILE]`: format 1 to format 2. */
+function convert(args: readonly string[]): number {
+  let input = '';
+  let output = '';
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i]!.includes('=') ? args[i]!.split('=', 2) : [args[i]!, undefined];
+    const value = inline ?? args[++i] ?? '';
+    if (flag === '--convert') input = value;
+    else if (flag === '--out') output = value;
+    else {
+      process.stderr.write(`unexpected "${args[i]}" with --convert; ${USAGE}\n`);
+      return 2;
+    }
+  }
+  if (input === '' || !existsSync(input)) {
+    process.stderr.write(`--convert needs a format-1 table file${input ? `; there is none at ${input}` : ''}\n`);
+    return 2;
+  }
+  output ||= join(dirname(input), 'table.fgc');
+  const started = Date.now();
+  try {
+    const header = convertTable(input, output, (line) => void process.stderr.write(line + '\n'));
+    process.stdout.write(
+      `format 2: ${output}, ${statSync(output).size} bytes (format 1: ${statSync(input).size} bytes), tiers ${header.minGeese}..${header.maxGeese}, ${duration((Date.now() - started) / 1000)}\n`,
+    );
+    return 0;
+  } catch (e) {
+    process.stderr.write(`solve --convert: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
 async function main(args: readonly string[]): Promise<number> {
+  if (args.some((a) => a === '--convert' || a.startsWith('--convert='))) return convert(args);
   let parsed;
   try {
     parsed = parse(args);

@@ -10,39 +10,16 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 import { CROSS33 } from '@fg/rules';
 
+import type { TableHeader } from './header.js';
+export { checksum } from './checksum.js';
+export type { TableHeader, TierEntry, TierSummary } from './header.js';
+
 /** The file's first bytes. */
 const MAGIC = 'FGSOLVE1';
 /** The format version this code writes and reads. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 1 as const;
 /** Bytes before the first tier: magic, header length, header JSON and padding. */
 export const HEADER_BYTES = 65536;
-
-/** The figures of one tier, counted over every k-subset and every fox point outside it. */
-export interface TierSummary {
-  readonly geese: number; // k
-  readonly sets: number; // C(33, k)
-  readonly foxToMove: { readonly positions: number; readonly foxWins: number };
-  readonly geeseToMove: { readonly positions: number; readonly geeseWins: number };
-}
-
-/** One tier as the header describes it: its figures, where its arrays start, their checksums. */
-export interface TierEntry extends TierSummary {
-  readonly fwOffset: number; // byte offset of FW in the file
-  readonly gwOffset: number; // byte offset of GW
-  readonly checksum: { readonly fw: string; readonly gw: string }; // checksum(): FNV-1a's step per uint32 word, hex
-}
-
-/** The header JSON. */
-export interface TableHeader {
-  readonly format: number; // 1
-  readonly variant: 'standard';
-  readonly options: { readonly geese: number; readonly sideways: false };
-  readonly minGeese: number; // 4
-  readonly maxGeese: number; // 13, or less for a test table (--up-to)
-  readonly points: readonly string[]; // point names by index: c1, d1, ...
-  readonly record: string; // how a record reads
-  readonly tiers: readonly TierEntry[];
-}
 
 /** Where each tier's arrays start in a file holding tiers minGeese..maxGeese. */
 export function tierOffsets(
@@ -89,8 +66,9 @@ export function readHeader(path: string): TableHeader {
     const json = Buffer.alloc(length);
     readSync(fd, json, 0, length, 12);
     const header = JSON.parse(json.toString('utf8')) as TableHeader;
-    if (header.format !== FORMAT_VERSION)
-      throw new Error(`${path}: format ${header.format}; this code reads format ${FORMAT_VERSION}`);
+    const format: unknown = header.format;
+    if (format !== FORMAT_VERSION)
+      throw new Error(`${path}: format ${String(format)}; this code reads format ${FORMAT_VERSION}`);
     if (header.points.join(',') !== CROSS33.points.map((p) => p.name).join(','))
       throw new Error(`${path}: the table numbers the points differently from this board`);
     // A copy cut short would open and then fail at its first lookup beyond the cut: refused here instead.
@@ -102,11 +80,4 @@ export function readHeader(path: string): TableHeader {
   } finally {
     closeSync(fd);
   }
-}
-
-/** The tier checksum: FNV-1a's step applied per uint32 word (not per byte, four times faster), as hex. */
-export function checksum(words: Uint32Array): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i]!, 16777619);
-  return (h >>> 0).toString(16).padStart(8, '0');
 }

@@ -23,6 +23,7 @@ export function buildTestTable(upTo = 6): Promise<string> {
  * from the file of the table in `dir`: the few positions where the geese must find the right move.
  */
 export function geeseWins(dir: string, solution: TableSolution, k: number): Position[] {
+  if (solution.header.format !== 1) throw new Error('geeseWins reads a format-1 test table');
   const tier = solution.header.tiers.find((t) => t.geese === k);
   if (!tier) throw new Error(`no tier ${k}`);
   const words = Buffer.alloc(4 * tier.sets);
