@@ -1,6 +1,7 @@
-// Format 2 against format 1 on a small build (tiers 4..7): the same verdict for every position of every
-// tier with either side to move, the same answers through openSolution, the file's header and size,
-// refusals of damaged files, and `pnpm solve --convert`.
+// Format 2 against format 1 on a small build: the mirror-halved build writes the same bytes as the full
+// build converted (tiers 4..8); the same verdict for every position of tiers 4..7 with either side to
+// move, the same answers through openSolution, the file's header and size, refusals of damaged
+// files, and `pnpm solve --convert`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,26 +24,34 @@ import { readHeader } from './table-file.js';
 import { random, tierRecords } from './testing.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-let dir = ''; // format 1
-let compactDir = ''; // format 2, and format 1 linked beside it
+let dir = ''; // format 1, the full build
+let compactDir = ''; // format 1 converted to format 2, and format 1 linked beside it
+let halvedDir = ''; // the mirror-halved build, format 2
 let header: CompactHeader;
 let bytes: Uint8Array;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'solver-f1-'));
   compactDir = mkdtempSync(join(tmpdir(), 'solver-f2-'));
-  await buildTable({ geese: 13, upTo: 7, dir, workers: 2 });
+  halvedDir = mkdtempSync(join(tmpdir(), 'solver-halved-'));
+  await buildTable({ geese: 13, upTo: 8, dir, workers: 2, format: 1 });
+  await buildTable({ geese: 13, upTo: 8, dir: halvedDir, workers: 2, format: 2 });
   mkdirSync(tableFolder(compactDir, 13));
   header = convertTable(tablePath(dir, 13), compactPath(compactDir, 13));
   symlinkSync(tablePath(dir, 13), tablePath(compactDir, 13));
   bytes = new Uint8Array(readFileSync(compactPath(compactDir, 13)));
-}, 120_000);
+}, 600_000);
 afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(compactDir, { recursive: true, force: true });
+  for (const d of [dir, compactDir, halvedDir]) rmSync(d, { recursive: true, force: true });
 });
 
-describe('format 2 against format 1 (tiers 4..7)', () => {
+describe('the mirror-halved build', () => {
+  it('writes the same bytes as the full build converted (tiers 4..8)', () => {
+    expect(new Uint8Array(readFileSync(compactPath(halvedDir, 13)))).toEqual(bytes);
+  });
+});
+
+describe('format 2 against format 1', () => {
   it.each([4, 5, 6, 7])(
     'tier %i: the same verdict for every position, the fox or the geese to move',
     (k) => {
@@ -81,7 +90,7 @@ describe('format 2 against format 1 (tiers 4..7)', () => {
     300_000,
   ); // tier 7 is 4.3 million sets: seconds on a quiet machine, minutes on a loaded one
 
-  it('answers through openSolution as format 1 does: winners and keep lists of 4,000 random positions', () => {
+  it('answers through openSolution as format 1 does: winners and keep lists of 4,000 random positions of tiers 4..8', () => {
     const one = openSolution(dir, { geese: 13 })!;
     const two = openSolution(compactDir, { geese: 13 })!;
     expect([one.header.format, two.header.format]).toEqual([1, 2]);
@@ -89,7 +98,7 @@ describe('format 2 against format 1 (tiers 4..7)', () => {
     let differ = 0;
     for (let n = 0; n < 4000; n++) {
       const points = [...Array(POINTS).keys()].sort(() => next() - 0.5);
-      const k = 4 + Math.floor(next() * 4);
+      const k = 4 + Math.floor(next() * 5);
       const cells = new Uint8Array(POINTS).fill(EMPTY);
       for (const p of points.slice(0, k)) cells[p] = GOOSE;
       cells[points[k]!] = FOX;
@@ -99,7 +108,7 @@ describe('format 2 against format 1 (tiers 4..7)', () => {
     expect(differ).toBe(0);
     const seven = { cells: new Uint8Array(POINTS).fill(GOOSE), turn: 'fox', quiet: 0 } satisfies Position;
     expect(() => two.winner(seven)).toThrow(
-      `the table in ${compactPath(compactDir, 13)} answers positions with at most 7 geese; this one has 33`,
+      `the table in ${compactPath(compactDir, 13)} answers positions with at most 8 geese; this one has 33`,
     );
     one.close();
     two.close();
@@ -107,7 +116,7 @@ describe('format 2 against format 1 (tiers 4..7)', () => {
 
   it('has the documented header: the fox-to-move losses of one set of each mirror pair', () => {
     const old = readHeader(tablePath(dir, 13));
-    expect(header).toMatchObject({ format: 2, variant: 'standard', options: { geese: 13 }, maxGeese: 7 });
+    expect(header).toMatchObject({ format: 2, variant: 'standard', options: { geese: 13 }, maxGeese: 8 });
     expect(
       header.tiers.map(({ geese, sets, foxToMove, geeseToMove }) => ({ geese, sets, foxToMove, geeseToMove })),
     ).toEqual(old.tiers.map(({ geese, sets, foxToMove, geeseToMove }) => ({ geese, sets, foxToMove, geeseToMove })));
@@ -118,8 +127,9 @@ describe('format 2 against format 1 (tiers 4..7)', () => {
       [119179, 'win', [['foxLoses', 'fox', 'loss', 0]]],
       [554977, 'win', [['foxLoses', 'fox', 'loss', 7]]],
       [2138527, 'win', [['foxLoses', 'fox', 'loss', 167]]],
+      [6946849, 'win', [['foxLoses', 'fox', 'loss', 3714]]],
     ]);
-    expect(bytes.length).toBe(2292);
+    expect(bytes.length).toBe(10832);
     expect(verifyCompact(bytes, 'the test table')).toBeNull();
   });
 });
@@ -129,7 +139,7 @@ describe('a damaged format-2 file', () => {
     [
       'cut short',
       (b: Uint8Array) => b.subarray(0, b.length - 8),
-      'is 2284 bytes where its header says 2292: is it whole?',
+      'is 10824 bytes where its header says 10832: is it whole?',
     ],
     ['without its magic', (b: Uint8Array) => b.slice(8), 'is not a format-2 solution table (no FGSOLVE2 magic)'],
   ])('is refused when it is %s', (_, damage, message) => {
@@ -140,7 +150,7 @@ describe('a damaged format-2 file', () => {
     const copy = bytes.slice();
     const last = header.tiers.at(-1)!.stored[0]!;
     copy[last.offset + 40] = copy[last.offset + 40]! ^ 1;
-    expect(verifyCompact(copy, 'the copy')).toBe("the copy: tier 7's set foxLoses fails its checksum");
+    expect(verifyCompact(copy, 'the copy')).toBe("the copy: tier 8's set foxLoses fails its checksum");
   });
 });
 
@@ -152,7 +162,7 @@ describe('pnpm solve --convert', () => {
     const run = solve(['--convert', tablePath(dir, 13), '--out', out]);
     expect(run).toMatchObject({
       status: 0,
-      stdout: expect.stringMatching(/^format 2: .*copy\.fgc, 2292 bytes \(format 1: 45328512 bytes\), tiers 4\.\.7/),
+      stdout: expect.stringMatching(/^format 2: .*copy\.fgc, 10832 bytes \(format 1: 156401760 bytes\), tiers 4\.\.8/),
     });
     expect(new Uint8Array(readFileSync(out))).toEqual(bytes);
   });

@@ -141,6 +141,13 @@ export class CompactTable {
     return flip ? mirrorFreeMask(wins, key) : wins;
   }
 
+  /** Calls `visit` with every member of tier k's stored set, in increasing order (for figures and checks). */
+  forEachMember(k: number, visit: (index: number) => void): void {
+    const set = this.#sets[k];
+    if (!set) throw new RangeError(`the table has no tier of ${k} geese`);
+    set.forEach(visit);
+  }
+
   /**
    * Holds tier k's FW records decoded (4 bytes a canonical set: 1.15 GB for tier 13) so that a sweep
    * over many of its sets (a validation, a test) reads arrays instead of searching the set each time.

@@ -17,7 +17,7 @@ const INDEX_TEXT =
   "canonical index of the geese set (docs/solution.md) x (33 - geese) + the fox point's rank among the canonical set's free points";
 
 /** The format-2 header's fields that do not depend on the tiers. */
-function compactBase(geese: number, maxGeese: number): Omit<CompactHeader, 'tiers' | 'format'> {
+export function compactBase(geese: number, maxGeese: number): Omit<CompactHeader, 'tiers' | 'format'> {
   return {
     variant: 'standard',
     options: { geese, sideways: false },
@@ -41,7 +41,7 @@ function compactTier(summary: TierSummary, fw: Uint32Array): TierToWrite {
 }
 
 /** Writes the file's pieces to `path` (through a temporary name, so a reader never sees half a file). */
-function writeCompact(path: string, parts: readonly Uint8Array[]): void {
+export function writeCompact(path: string, parts: readonly Uint8Array[]): void {
   const fd = openSync(path + '.tmp', 'w');
   let at = 0;
   try {

@@ -7,6 +7,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs
 import { FOX, GOOSE, type Position, type Side } from '@fg/rules';
 
 import { compactSolution } from './compact.js';
+import { isCompact } from './compact-file.js';
 import { compactPath, tablePath } from './dir.js';
 import { binom, BINOM_K, POINTS } from './geometry.js';
 import { openWdlSolution } from './sideways/lookup.js';
@@ -30,20 +31,31 @@ export function openSolution(
 ): Solution | null {
   if (options.sideways) return openWdlSolution(dir, { geese: options.geese });
   const compact = compactPath(dir, options.geese);
-  if (existsSync(compact)) {
-    const solution = compactSolution(readFileSync(compact), compact);
-    if (solution.header.options.geese !== options.geese)
-      throw new Error(`${compact} holds the table for ${solution.header.options.geese} geese`);
-    return solution;
+  const path = existsSync(compact) ? compact : tablePath(dir, options.geese);
+  if (!existsSync(path)) return null;
+  const solution = openSolutionFile(path);
+  if (solution.header.options.geese !== options.geese) {
+    solution.close();
+    throw new Error(`${path} holds the table for ${solution.header.options.geese} geese`);
   }
-  const path = tablePath(dir, options.geese);
-  return existsSync(path) ? openFormat1(path, options.geese) : null;
+  return solution;
+}
+
+/** The table in one file, either format (told apart by its first bytes). */
+export function openSolutionFile(path: string): TableSolution {
+  const fd = openSync(path, 'r');
+  const magic = Buffer.alloc(8);
+  try {
+    readSync(fd, magic, 0, 8, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return isCompact(magic) ? compactSolution(readFileSync(path), path) : openFormat1(path);
 }
 
 /** A format-1 table: each record read from disk at its offset (no loading of gigabytes). */
-function openFormat1(path: string, geese: number): TableSolution {
+function openFormat1(path: string): TableSolution {
   const header = readHeader(path);
-  if (header.options.geese !== geese) throw new Error(`${path} holds the table for ${header.options.geese} geese`);
   const fd = openSync(path, 'r');
   const word = Buffer.alloc(4);
   const tiers = new Map(header.tiers.map((t) => [t.geese, t]));

@@ -2,30 +2,15 @@
 // by all of them together (or on this thread when there are none, as tests and small tables do).
 import { Worker } from 'node:worker_threads';
 
-import type { TierArrays } from './kernel.js';
-import { type LevelDone, solveLevel, type WorkerTask } from './worker.js';
-
-/** The buffers of one tier, shared with the threads. */
-export interface TierBuffers {
-  readonly k: number;
-  readonly fw: SharedArrayBuffer;
-  readonly gw: SharedArrayBuffer;
-  readonly x: SharedArrayBuffer | null;
-  readonly below: SharedArrayBuffer | null;
-}
-
-/** Views of a tier's buffers for the kernel. */
-function tierArrays(b: TierBuffers): TierArrays {
-  const view = (s: SharedArrayBuffer | null): Uint32Array | null => (s === null ? null : new Uint32Array(s));
-  return { k: b.k, fw: view(b.fw)!, gw: view(b.gw)!, x: view(b.x), below: view(b.below) };
-}
+import type { TierBuffers } from './storage.js';
+import { type LevelDone, solveLevel, tierArrays, type WorkerTask } from './worker.js';
 
 /** Runs levels on `threads` worker threads, or on the calling thread when `threads` is 0. */
 export class Pool {
   private readonly workers: Worker[] = [];
   /** [next unit to claim, sets done in the current tier]. */
   readonly shared = new Int32Array(new SharedArrayBuffer(8));
-  private arrays: TierArrays | null = null;
+  private arrays: ReturnType<typeof tierArrays> | null = null;
 
   constructor(threads: number) {
     for (let i = 0; i < threads; i++) {

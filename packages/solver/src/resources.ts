@@ -3,19 +3,29 @@
 import { statfsSync } from 'node:fs';
 import { freemem, totalmem } from 'node:os';
 
+import { canonicalSets } from './canonical.js';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
 
-/** Sets the two X buffers must hold: the largest tier below the top of each parity (odd, even k). */
-export function xBufferSizes(top: number): [number, number] {
+/** Records a tier's arrays hold: every set (format 1) or one of each mirror pair (format 2). */
+function recordsOf(format: 1 | 2): (k: number) => number {
+  return format === 1 ? (k) => choose(POINTS, k) : canonicalSets;
+}
+
+/** Records the two X buffers must hold: the largest tier below the top of each parity (odd, even k). */
+export function xBufferSizes(top: number, records: (k: number) => number = recordsOf(1)): [number, number] {
   const most: [number, number] = [0, 0];
-  for (let k = MIN_GEESE; k < top; k++) most[k % 2] = Math.max(most[k % 2]!, choose(POINTS, k));
+  for (let k = MIN_GEESE; k < top; k++) most[k % 2] = Math.max(most[k % 2]!, records(k));
   return most;
 }
 
-/** Bytes the solve up to `top` geese holds: FW and GW at the top tier's size and the two X buffers, with room for the program. */
-export function solveMemory(top: number): number {
-  const [a, b] = xBufferSizes(top);
-  return 4 * (2 * choose(POINTS, top) + a + b) + 256 * 2 ** 20;
+/**
+ * Bytes the solve up to `top` geese holds: FW (and GW for format 1) at the top tier's size and the two
+ * X buffers, with room for the program and for the set format 2 writes at a tier's end.
+ */
+export function solveMemory(top: number, format: 1 | 2 = 1): number {
+  const records = recordsOf(format);
+  const [a, b] = xBufferSizes(top, records);
+  return 4 * ((format === 1 ? 2 : 1) * records(top) + a + b) + (format === 1 ? 256 : 768) * 2 ** 20;
 }
 
 /** Gigabytes, for messages. */

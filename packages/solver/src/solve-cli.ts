@@ -15,20 +15,22 @@ import { buildTable, type Progress } from './solve.js';
 import { writeSummary } from './summary.js';
 
 const USAGE =
-  'usage: pnpm solve standard --geese 13|15|17 [--sideways] [--out DIR] [--up-to K] [--workers N] [--checkpoint SECONDS]\n' +
+  'usage: pnpm solve standard --geese 13|15|17 [--sideways] [--out DIR] [--up-to K] [--workers N] [--checkpoint SECONDS] [--format 2|1]\n' +
   '       pnpm solve --convert <format-1 table.fgs> [--out FILE] (writes format 2, by default table.fgc beside it)';
 
 /** The words after `pnpm solve`, read; or a message saying what is wrong. */
 function parse(
   args: readonly string[],
 ):
-  { geese: number; out: string; upTo: number; workers: number | null; checkpoint: number; sideways: boolean } | string {
+  | { geese: number; out: string; upTo: number; workers: number | null; checkpoint: number; sideways: boolean; format: 1 | 2 }
+  | string {
   let geese = 13;
   let out = solutionDir();
   let upTo: number | null = null;
   let workers: number | null = null;
   let checkpoint = 300;
   let sideways = false;
+  let format = 2;
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] =
@@ -43,6 +45,7 @@ function parse(
     else if (flag === '--up-to') upTo = number('--up-to', value());
     else if (flag === '--workers') workers = number('--workers', value());
     else if (flag === '--checkpoint') checkpoint = number('--checkpoint', value());
+    else if (flag === '--format') format = number('--format', value());
     else if (flag === '--sideways') {
       // The bare flag, or =true / =false as the rules command line takes it (docs/rules.md section 7).
       if (inline !== undefined && inline !== 'true' && inline !== 'false')
@@ -55,7 +58,8 @@ function parse(
     return `expected the variant standard (the only one solved); ${USAGE}`;
   if (![13, 15, 17].includes(geese)) return `bad --geese ${geese}; expected 13 | 15 | 17`;
   if (out === '') return '--out needs a directory';
-  return { geese, out, upTo: upTo ?? geese, workers, checkpoint, sideways };
+  if (format !== 1 && format !== 2) return `bad --format ${format}; expected 2 (compact, the default) | 1`;
+  return { geese, out, upTo: upTo ?? geese, workers, checkpoint, sideways, format };
 }
 
 /** Minutes and seconds. */
@@ -139,6 +143,7 @@ async function main(args: readonly string[]): Promise<number> {
       dir: parsed.out,
       workers,
       checkpointSeconds: parsed.checkpoint,
+      format: parsed.format,
       onProgress: showProgress,
       log,
     });

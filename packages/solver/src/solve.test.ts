@@ -36,7 +36,7 @@ let solution: Solution;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'solver-e2e-'));
-  build = await buildTable({ geese: 13, upTo: 6, dir });
+  build = await buildTable({ geese: 13, upTo: 6, dir, format: 1 });
   solution = openSolution(dir, { geese: 13 })!;
 });
 afterAll(() => {

@@ -2,40 +2,21 @@
 // threads sharing the arrays. Resumable: each finished tier, and every few minutes the levels done
 // of the current tier, are written to disk with a state file saying how far the run got; a run
 // started again picks up from there. Files in <dir>/standard-<geese>/:
-//   table.fgs (the finished table, table-file.ts), table.fgs.partial (while it is built),
-//   state.json (how far the build got), x-<k>.bin (X masks of tier k, for tier k + 1), summary.json.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+//   table.fgc (format 2, by default) or table.fgs (format 1), the files storage.ts keeps while it
+//   is built, state.json (how far the build got), x-<k>.bin (X masks of tier k, for tier k + 1),
+//   summary.json.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CROSS33 } from '@fg/rules';
-
-import { tableFolder, tablePath } from './dir.js';
-import { loadBuffer, readAll, saveBuffer, writeAll } from './file-io.js';
+import { tableFolder } from './dir.js';
+import { loadBuffer, saveBuffer } from './file-io.js';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
+import type { SolutionHeader, TierSummary } from './header.js';
 import { levelUnits, maxLevel, minLevel, unitSize } from './levels.js';
-import { Pool, type TierBuffers } from './pool.js';
+import { openSolutionFile } from './lookup.js';
+import { Pool } from './pool.js';
 import { diskShortage, memoryShortage, solveMemory, xBufferSizes } from './resources.js';
-import {
-  checksum,
-  encodeHeader,
-  FORMAT_VERSION,
-  readHeader,
-  tableBytes,
-  type TableHeader,
-  type TierEntry,
-  tierOffsets,
-} from './table-file.js';
+import { type DoneTier, format1Storage, format2Storage, type TierBuffers } from './storage.js';
 
 /** What to build. */
 export interface SolveOptions {
@@ -43,6 +24,7 @@ export interface SolveOptions {
   readonly upTo?: number; // build tiers 4..upTo only (a test table); default `geese`
   readonly dir: string; // the solutions directory
   readonly workers?: number; // threads; 0 solves on the calling thread
+  readonly format?: 1 | 2; // 2 (default): the mirror-halved build writing table.fgc; 1: the full build writing table.fgs
   readonly checkpointSeconds?: number; // how often a long tier saves the levels done (default 300)
   readonly onProgress?: (p: Progress) => void;
   readonly log?: (line: string) => void;
@@ -59,17 +41,17 @@ export interface Progress {
 
 /** The saved state of an unfinished build. */
 interface State {
-  readonly format: number;
+  readonly format: 1 | 2;
   readonly geese: number;
   readonly upTo: number;
-  readonly done: TierEntry[]; // finished tiers
+  readonly done: DoneTier[]; // finished tiers
   partial: { k: number; nextLevel: number; setsDone: number; foxWins: number; geeseWins: number } | null;
   wallMs: number; // time spent by earlier runs
 }
 
 /** What a finished build reports. */
 export interface BuildResult {
-  readonly header: TableHeader;
+  readonly header: SolutionHeader;
   readonly path: string;
   readonly wallSeconds: number;
   readonly peakRssBytes: number;
@@ -82,16 +64,17 @@ const sets = (k: number): number => choose(POINTS, k);
 export async function buildTable(options: SolveOptions): Promise<BuildResult> {
   const { geese, dir } = options;
   const top = options.upTo ?? geese;
+  const format = options.format ?? 2;
   if (top < MIN_GEESE || top > geese) throw new Error(`bad --up-to ${top}; expected ${MIN_GEESE}..${geese}`);
   const log = options.log ?? ((): void => {});
   const folder = tableFolder(dir, geese);
   mkdirSync(folder, { recursive: true });
+  const storage = format === 1 ? format1Storage(dir, geese, top) : format2Storage(dir, geese, top);
   const statePath = join(folder, 'state.json');
-  const partialPath = tablePath(dir, geese) + '.partial';
   const xPath = (k: number): string => join(folder, `x-${k}.bin`);
   const started = Date.now();
-  const finished = tablePath(dir, geese);
-  if (existsSync(finished) && readHeader(finished).maxGeese === top) {
+  const finished = storage.finished;
+  if (existsSync(finished) && openSolutionFile(finished).header.maxGeese === top) {
     // Built already: report it as its build did (summary.json keeps the build's own figures).
     log(`the table is built already: ${finished}`);
     const summaryPath = join(folder, 'summary.json');
@@ -103,7 +86,7 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
         })
       : { wallSeconds: 0, peakRssBytes: 0, resumed: false };
     return {
-      header: readHeader(finished),
+      header: openSolutionFile(finished).header,
       path: finished,
       wallSeconds: old.wallSeconds,
       peakRssBytes: old.peakRssBytes,
@@ -112,32 +95,26 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
   }
 
   let state: State | null = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as State) : null;
-  if (
-    state &&
-    (state.format !== FORMAT_VERSION || state.geese !== geese || state.upTo !== top || !existsSync(partialPath))
-  ) {
+  if (state && (state.format !== format || state.geese !== geese || state.upTo !== top || !storage.resumable())) {
     log(`an unfinished build for other options was found in ${folder}; starting over`);
     state = null;
   }
   const resumed = state !== null;
   if (!state) {
     for (const k of [...Array(POINTS).keys()]) rmSync(xPath(k), { force: true });
-    rmSync(partialPath, { force: true });
-    state = { format: FORMAT_VERSION, geese, upTo: top, done: [], partial: null, wallMs: 0 };
+    storage.clear();
+    state = { format, geese, upTo: top, done: [], partial: null, wallMs: 0 };
   } else {
     const at = state.partial
       ? `tier ${state.partial.k}, below level ${state.partial.nextLevel + 1}`
       : `tier ${MIN_GEESE + state.done.length}`;
     log(`resuming the unfinished build in ${folder} at ${at}`);
   }
-  const memory = memoryShortage(solveMemory(top));
+  const memory = memoryShortage(solveMemory(top, format));
   if (memory) throw new Error(`${memory}; nothing was written`);
-  const have = existsSync(partialPath) ? statSync(partialPath).size : 0;
-  const disk = diskShortage(folder, tableBytes(MIN_GEESE, top, sets) - have + 4 * sets(Math.max(MIN_GEESE, top - 1)));
+  const disk = diskShortage(folder, storage.diskNeeded());
   if (disk) throw new Error(disk);
 
-  const offsets = tierOffsets(MIN_GEESE, top, sets);
-  const fd = openSync(partialPath, existsSync(partialPath) ? 'r+' : 'w+');
   const earlierMs = state.wallMs;
   const saveState = (): void => {
     state.wallMs = earlierMs + (Date.now() - started);
@@ -155,32 +132,30 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
   };
 
   // The same shared buffers serve every tier (a tier writes each of its records before it ends, so
-  // what an earlier tier left in them does no harm): FW and GW at the top tier's size, and two X
+  // what an earlier tier left in them does no harm): FW (and GW) at the top tier's size, and two X
   // buffers taking turns, so that the X a tier writes is the next tier's tier below as it stands.
   // Allocating each tier afresh left the last tier's arrays to the garbage collector: 13.86 GB RSS.
-  const fwBuffer = new SharedArrayBuffer(4 * sets(top));
-  const gwBuffer = new SharedArrayBuffer(4 * sets(top));
-  const xBuffers = xBufferSizes(top).map((n) => new SharedArrayBuffer(4 * n));
+  const fwBuffer = new SharedArrayBuffer(4 * storage.records(top));
+  const gwBuffer = format === 1 ? new SharedArrayBuffer(4 * storage.records(top)) : null;
+  const xBuffers = xBufferSizes(top, storage.records).map((n) => new SharedArrayBuffer(4 * n));
   const firstTier = MIN_GEESE + state.done.length;
   const pool = new Pool(options.workers ?? 0);
   try {
     for (let k = firstTier; k <= top; k++) {
-      const bytes = 4 * sets(k);
       const partial = state.partial?.k === k ? state.partial : null;
-      const off = offsets.get(k)!;
-      const view = (b: SharedArrayBuffer, n = bytes): Uint8Array => new Uint8Array(b, 0, n);
+      const xView = (b: SharedArrayBuffer, tier: number): Uint8Array => new Uint8Array(b, 0, 4 * storage.records(tier));
       const buffers: TierBuffers = {
         k,
+        format,
         fw: fwBuffer,
         gw: gwBuffer,
         x: k < top ? xBuffers[k % 2]! : null,
         below: k > MIN_GEESE ? xBuffers[(k - 1) % 2]! : null,
       };
-      if (buffers.below && k === firstTier) loadBuffer(xPath(k - 1), view(buffers.below, 4 * sets(k - 1)));
+      if (buffers.below && k === firstTier) loadBuffer(xPath(k - 1), xView(buffers.below, k - 1));
       if (partial) {
-        readAll(fd, view(buffers.fw), off.fw);
-        readAll(fd, view(buffers.gw), off.gw);
-        if (buffers.x) loadBuffer(xPath(k), view(buffers.x));
+        storage.restore(buffers);
+        if (buffers.x) loadBuffer(xPath(k), xView(buffers.x, k));
       }
       const tally = {
         foxWins: partial?.foxWins ?? 0,
@@ -213,10 +188,8 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
           if (level > minLevel(k) && Date.now() - lastSave > 1000 * (options.checkpointSeconds ?? 300)) {
             // A chunk: the levels done so far. Every record is written once, so a run killed while
             // this is written still finds the previous checkpoint's records intact.
-            writeAll(fd, view(buffers.fw), off.fw);
-            writeAll(fd, view(buffers.gw), off.gw);
-            fsyncSync(fd);
-            if (buffers.x) saveBuffer(xPath(k), view(buffers.x));
+            storage.checkpoint(buffers);
+            if (buffers.x) saveBuffer(xPath(k), xView(buffers.x, k));
             state.partial = { k, nextLevel: level - 1, ...tally };
             saveState();
             log(`tier ${k}: saved the levels above ${level - 1}`);
@@ -226,54 +199,34 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
       } finally {
         clearInterval(timer);
       }
-      writeAll(fd, view(buffers.fw), off.fw);
-      writeAll(fd, view(buffers.gw), off.gw);
-      fsyncSync(fd);
-      if (buffers.x) saveBuffer(xPath(k), view(buffers.x));
+      if (buffers.x) saveBuffer(xPath(k), xView(buffers.x, k));
       const free = sets(k) * (POINTS - k);
-      state.done.push({
+      const summary: TierSummary = {
         geese: k,
         sets: sets(k),
         foxToMove: { positions: free, foxWins: tally.foxWins },
         geeseToMove: { positions: free, geeseWins: tally.geeseWins },
-        fwOffset: off.fw,
-        gwOffset: off.gw,
-        checksum: {
-          fw: checksum(new Uint32Array(buffers.fw, 0, sets(k))),
-          gw: checksum(new Uint32Array(buffers.gw, 0, sets(k))),
-        },
-      });
+      };
+      state.done.push(storage.finishTier(buffers, summary));
       state.partial = null;
       saveState();
       rmSync(xPath(k - 1), { force: true });
       workBefore += work(k);
       log(
-        `tier ${k} done: ${sets(k)} sets, fox to move wins ${tally.foxWins} of ${free}, geese to move win ${tally.geeseWins}`,
+        `tier ${k} done: ${sets(k)} sets, fox to move wins ${tally.foxWins} of ${free}, geese to move win ${tally.geeseWins} (${new Date().toISOString()})`,
       );
     }
   } finally {
     await pool.close();
   }
-  const header: TableHeader = {
-    format: FORMAT_VERSION,
-    variant: 'standard',
-    options: { geese, sideways: false },
-    minGeese: MIN_GEESE,
-    maxGeese: top,
-    points: CROSS33.points.map((p) => p.name),
-    record: 'uint32 LE mask over the free points in index order; FW bit = fox to move wins, GW bit = geese to move win',
-    tiers: state.done,
-  };
-  writeAll(fd, encodeHeader(header), 0);
-  fsyncSync(fd);
-  closeSync(fd);
-  renameSync(partialPath, tablePath(dir, geese));
+  const header = storage.finish(state.done);
   rmSync(statePath, { force: true });
+  rmSync(xPath(top - 1), { force: true });
   const wallSeconds = (earlierMs + (Date.now() - started)) / 1000;
-  readHeader(tablePath(dir, geese));
+  openSolutionFile(finished).close(); // the table as written opens
   return {
     header,
-    path: tablePath(dir, geese),
+    path: finished,
     wallSeconds,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     resumed,

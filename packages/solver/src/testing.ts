@@ -28,10 +28,10 @@ export const STANDARD: Variant = (() => {
   return v.value;
 })();
 
-/** Builds the test table (tiers 4..upTo of the 13-geese options) into a new temporary folder. */
-export async function buildSmallTable(upTo: number): Promise<string> {
+/** Builds the test table (tiers 4..upTo of the 13-geese options, format 1 unless told) into a new temporary folder. */
+export async function buildSmallTable(upTo: number, format: 1 | 2 = 1): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'solver-test-'));
-  await buildTable({ geese: 13, upTo, dir });
+  await buildTable({ geese: 13, upTo, dir, format });
   return dir;
 }
 

@@ -2,21 +2,29 @@
 // claiming them one by one from a shared counter so that both threads stay busy to the end.
 import { parentPort } from 'node:worker_threads';
 
+import { type HalvedArrays, solveHalvedUnit } from './halved-kernel.js';
 import { type Counts, solveUnit, type TierArrays } from './kernel.js';
 import { levelUnits } from './levels.js';
+import type { TierBuffers } from './storage.js';
 
 /** What the main thread sends. */
 export type WorkerTask =
-  | {
+  | (TierBuffers & {
       readonly type: 'tier';
-      readonly k: number;
-      readonly fw: SharedArrayBuffer;
-      readonly gw: SharedArrayBuffer;
-      readonly x: SharedArrayBuffer | null;
-      readonly below: SharedArrayBuffer | null;
       readonly shared: SharedArrayBuffer; // Int32Array: [next unit to claim, sets done in the tier]
-    }
+    })
   | { readonly type: 'level'; readonly level: number };
+
+/** A tier's arrays for its format's kernel: format 1's full arrays or format 2's halved ones. */
+type Arrays =
+  { readonly format: 1; readonly arrays: TierArrays } | { readonly format: 2; readonly arrays: HalvedArrays };
+
+/** Views of a tier's buffers for the kernel. */
+export function tierArrays(b: TierBuffers): Arrays {
+  const view = (s: SharedArrayBuffer | null): Uint32Array | null => (s === null ? null : new Uint32Array(s));
+  const common = { k: b.k, fw: view(b.fw)!, x: view(b.x), below: view(b.below) };
+  return b.format === 1 ? { format: 1, arrays: { ...common, gw: view(b.gw)! } } : { format: 2, arrays: common };
+}
 
 /** A worker's answer to a level: its win counts. */
 export interface LevelDone {
@@ -25,23 +33,23 @@ export interface LevelDone {
 }
 
 /** Solves the units of a level, claiming each from `shared[0]` and adding its sets to `shared[1]`. */
-export function solveLevel(arrays: TierArrays, level: number, shared: Int32Array): LevelDone {
-  const units = levelUnits(arrays.k, level);
+export function solveLevel(a: Arrays, level: number, shared: Int32Array): LevelDone {
+  const units = levelUnits(a.arrays.k, level);
   const counts: Counts = { foxWins: 0, geeseWins: 0 };
   for (;;) {
     const u = Atomics.add(shared, 0, 1);
     if (u >= units.length) break;
-    Atomics.add(shared, 1, solveUnit(arrays, units[u]!, counts));
+    const sets = a.format === 1 ? solveUnit(a.arrays, units[u]!, counts) : solveHalvedUnit(a.arrays, units[u]!, counts);
+    Atomics.add(shared, 1, sets);
   }
   return counts;
 }
 
-let arrays: TierArrays | null = null;
+let arrays: Arrays | null = null;
 let shared: Int32Array | null = null;
 parentPort?.on('message', (task: WorkerTask) => {
   if (task.type === 'tier') {
-    const view = (b: SharedArrayBuffer | null): Uint32Array | null => (b === null ? null : new Uint32Array(b));
-    arrays = { k: task.k, fw: view(task.fw)!, gw: view(task.gw)!, x: view(task.x), below: view(task.below) };
+    arrays = tierArrays(task);
     shared = new Int32Array(task.shared);
     parentPort!.postMessage({ type: 'ready' });
   } else {

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { tablePath } from '@fg/solver';
+import { compactPath } from '@fg/solver';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { request, startServer, type TestServer } from '../testing/harness.js';
@@ -67,7 +67,7 @@ describe('the background build', () => {
       solved: [{ geese: 13, sideways: false }],
       build: { state: 'done', geese: 13, seconds: expect.any(Number) },
     });
-    expect(existsSync(tablePath(join(server.dataDir, 'solutions'), 13))).toBe(true);
+    expect(existsSync(compactPath(join(server.dataDir, 'solutions'), 13))).toBe(true); // format 2, the compact table
     expect(existsSync(join(server.dataDir, 'solutions', 'standard-13', 'build.lock'))).toBe(false);
     const variants = await request(server.base, 'GET', '/api/variants');
     expect(variants.body.variants[0].solved).toEqual([{ geese: 13, sideways: false }]);

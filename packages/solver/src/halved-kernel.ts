@@ -1,0 +1,169 @@
+// The inner loop of the mirror-halved solve (format 2): the same verdict masks as kernel.ts, but the
+// arrays hold one set of each mirror pair at its canonical index (canonical.ts), so a lookup finds
+// the canonical form of the set it wants and mirrors the mask it reads when that set was the mirror
+// image. Half the memory of kernel.ts's arrays: 17 geese fit in 7 GB. No GW array: GW(G) is needed
+// only by FW(G) and X(G) of the same set.
+import { canonicalIndex, mirrorFreeMask, RADIX_WEIGHT, revT, ROW_COUNT } from './canonical.js';
+import { popcount } from './elias-fano.js';
+import {
+  GOOSE_DIRS,
+  gooseStep,
+  lineFrom,
+  lineStart,
+  lineTo,
+  MIN_GEESE,
+  nbHi,
+  nbLo,
+  POINTS,
+  rowFirst,
+  ROWS,
+} from './geometry.js';
+import type { Counts } from './kernel.js';
+import { FIXED_ROW, rowSubsets, type Unit } from './levels.js';
+
+/** The arrays of one tier by canonical index, and the X masks of the tier below. */
+export interface HalvedArrays {
+  readonly k: number;
+  readonly fw: Uint32Array;
+  readonly x: Uint32Array | null; // null for the top tier: nothing above needs it
+  readonly below: Uint32Array | null; // X of tier k - 1; null when k is the lowest tier (4)
+}
+
+const sigma = new Int32Array(ROW_COUNT); // the set being solved, row by row
+const moved = new Int32Array(ROW_COUNT); // the set after a goose move or a capture
+const pts = new Int32Array(POINTS);
+const rowOfGoose = new Int32Array(POINTS);
+const occ = new Uint8Array(POINTS);
+const freeBelow = new Int32Array(POINTS);
+const freePts = new Int32Array(POINTS);
+
+/** Solves the canonical set in `sigma` (key `key`, geese in `pts[0..k)`) at canonical index `index`. */
+function solveSet(a: HalvedArrays, key: number, index: number, symmetric: boolean, counts: Counts): void {
+  const k = a.k;
+  const n = POINTS - k;
+  const full = (1 << n) - 1;
+  let c = 0;
+  for (let p = 0; p < POINTS; p++) {
+    freeBelow[p] = c;
+    if (occ[p] === 0) freePts[c++] = p;
+  }
+  for (let r = 0; r < ROW_COUNT; r++) moved[r] = sigma[r]!;
+
+  // J: every first jump, over each goose q: X of the set without q, in the tier below.
+  let jm = 0;
+  const below = a.below;
+  for (let i = 0; i < k; i++) {
+    const q = pts[i]!;
+    let x = 0;
+    let loaded = false;
+    for (let l = lineStart[q]!, end = lineStart[q + 1]!; l < end; l++) {
+      const f = lineFrom[l]!;
+      const r = lineTo[l]!;
+      if ((occ[f]! | occ[r]!) !== 0) continue;
+      if (!loaded) {
+        if (below === null) x = -1;
+        else {
+          const row = rowOfGoose[i]!;
+          moved[row] = sigma[row]! & ~(1 << (q - rowFirst[row]!));
+          const keyBelow = key - RADIX_WEIGHT[row]!;
+          const cb = canonicalIndex(moved, keyBelow);
+          x = below[cb >>> 1]!;
+          if (cb & 1) x = mirrorFreeMask(x, keyBelow);
+          moved[row] = sigma[row]!;
+        }
+        loaded = true;
+      }
+      if ((x >>> (freeBelow[r]! + (r > q ? 1 : 0))) & 1) jm |= 1 << freeBelow[f]!;
+    }
+  }
+
+  // GW: every goose move g -> t; FW(G') is over G' = G - g + t's free points, mapped back to G's.
+  let gwm = 0;
+  const fw = a.fw;
+  for (let i = 0; i < k && gwm !== full; i++) {
+    const g = pts[i]!;
+    const row = rowOfGoose[i]!;
+    for (let d = 0; d < GOOSE_DIRS; d++) {
+      const t = gooseStep[g * GOOSE_DIRS + d]!;
+      if (t < 0 || occ[t] !== 0) continue;
+      const up = row + 1; // every goose move goes up one rank
+      moved[row] = sigma[row]! & ~(1 << (g - rowFirst[row]!));
+      moved[up] = sigma[up]! | (1 << (t - rowFirst[up]!));
+      const keyMoved = key - RADIX_WEIGHT[row]! + RADIX_WEIGHT[up]!;
+      const cm = canonicalIndex(moved, keyMoved);
+      moved[row] = sigma[row]!;
+      moved[up] = sigma[up]!;
+      let m = fw[cm >>> 1]!;
+      if (cm & 1) m = mirrorFreeMask(m, keyMoved);
+      const lo = freeBelow[g]!;
+      const b = freeBelow[t]!;
+      const lowMask = (1 << lo) - 1;
+      // G' index j + 1 is G index j for the points strictly between g and t; the same index elsewhere.
+      const mapped = (m & lowMask) | ((m >>> 1) & ((1 << b) - 1) & ~lowMask) | (m & ~((2 << b) - 1));
+      gwm |= ~mapped & ~(1 << b) & full;
+    }
+  }
+
+  // FW: a jump that wins, or a step to a point where the geese to move lose.
+  const lose = ~gwm & full;
+  let loseLo = 0;
+  let loseHi = 0;
+  for (let m = lose; m !== 0; m &= m - 1) {
+    const p = freePts[31 - Math.clz32(m & -m)]!;
+    if (p < 32) loseLo |= 1 << p;
+    else loseHi = 1;
+  }
+  let fwm = jm;
+  for (let m = ~jm & full; m !== 0; m &= m - 1) {
+    const j = 31 - Math.clz32(m & -m);
+    const p = freePts[j]!;
+    if ((nbLo[p]! & loseLo) !== 0 || (nbHi[p]! & loseHi) !== 0) fwm |= 1 << j;
+  }
+  fw[index] = fwm;
+  if (a.x !== null) a.x[index] = lose | jm;
+  const times = symmetric ? 1 : 2; // the mirror image's positions count too
+  counts.foxWins += times * popcount(fwm);
+  counts.geeseWins += times * popcount(gwm);
+}
+
+const choice = new Int32Array(ROWS.length);
+const lists: (readonly number[])[] = new Array<readonly number[]>(ROWS.length);
+
+/** Solves every canonical set of one unit; returns how many sets (canonical or not) it held. */
+export function solveHalvedUnit(a: HalvedArrays, unit: Unit, counts: Counts): number {
+  if (a.k < MIN_GEESE || (a.below === null) !== (a.k === MIN_GEESE)) throw new Error(`tier ${a.k}: bad arrays`);
+  let key = 0;
+  for (let row = 0; row < ROWS.length; row++) {
+    const all = rowSubsets(row, unit.counts[row]!);
+    lists[row] = row === FIXED_ROW ? [all[unit.fixed]!] : all;
+    choice[row] = 0;
+    key += unit.counts[row]! * RADIX_WEIGHT[row]!;
+  }
+  let sets = 0;
+  for (;;) {
+    for (let row = 0; row < ROWS.length; row++) sigma[row] = lists[row]![choice[row]!]!;
+    const c = canonicalIndex(sigma, key);
+    if ((c & 1) === 0) {
+      let k = 0;
+      let symmetric = true;
+      for (let row = 0; row < ROWS.length; row++) {
+        const first = rowFirst[row]!;
+        const m = sigma[row]!;
+        if (revT[row * 128 + m] !== m) symmetric = false;
+        for (let b = m; b !== 0; b &= b - 1) {
+          const p = first + 31 - Math.clz32(b & -b);
+          pts[k] = p;
+          rowOfGoose[k] = row;
+          occ[p] = 1;
+          k++;
+        }
+      }
+      solveSet(a, key, c >>> 1, symmetric, counts);
+      for (let i = 0; i < k; i++) occ[pts[i]!] = 0;
+    }
+    sets++;
+    let row = 0;
+    while (row < ROWS.length && ++choice[row]! === lists[row]!.length) choice[row++] = 0;
+    if (row === ROWS.length) return sets;
+  }
+}
