@@ -69,7 +69,7 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
   const log = options.log ?? ((): void => {});
   const folder = tableFolder(dir, geese);
   mkdirSync(folder, { recursive: true });
-  const storage = format === 1 ? format1Storage(dir, geese, top) : format2Storage(dir, geese, top);
+  const storage = format === 1 ? format1Storage(dir, geese, top) : format2Storage(dir, geese, top, log);
   const statePath = join(folder, 'state.json');
   const xPath = (k: number): string => join(folder, `x-${k}.bin`);
   const started = Date.now();

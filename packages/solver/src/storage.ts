@@ -2,7 +2,17 @@
 // by colex rank) into table.fgs.partial at their offsets; format 2 (the mirror-halved build) writes
 // each finished tier's set of fox-to-move losses to tier-<k>.set and, at a checkpoint, the tier's FW
 // records (by canonical index) to fw-<k>.bin, and assembles table.fgc at the end.
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 import { CROSS33 } from '@fg/rules';
@@ -117,7 +127,7 @@ export function format1Storage(dir: string, geese: number, top: number): Storage
 }
 
 /** Format 2: per finished tier its set of fox-to-move losses (tier-<k>.set), assembled into table.fgc. */
-export function format2Storage(dir: string, geese: number, top: number): Storage {
+export function format2Storage(dir: string, geese: number, top: number, log: (line: string) => void): Storage {
   const folder = tableFolder(dir, geese);
   const finished = compactPath(dir, geese);
   const setPath = (k: number): string => join(folder, `tier-${k}.set`);
@@ -168,6 +178,25 @@ export function format2Storage(dir: string, geese: number, top: number): Storage
       );
       const { header, parts } = compactLayout(compactBase(geese, top), tiers);
       writeCompact(finished, parts);
+      // Tiers do not depend on the start: a build up to 17 geese holds the 13- and 15-geese tables too.
+      for (const smaller of [13, 15]) {
+        if (smaller >= geese || smaller > top) continue;
+        const path = compactPath(dir, smaller);
+        const own = compactLayout(
+          compactBase(smaller, smaller),
+          tiers.filter((t) => t.geese <= smaller),
+        ).parts;
+        if (!existsSync(path)) {
+          mkdirSync(tableFolder(dir, smaller), { recursive: true });
+          writeCompact(path, own);
+          log(`wrote the ${smaller}-geese table too: ${path}`);
+        } else {
+          const same = Buffer.concat(own).equals(readFileSync(path));
+          log(
+            `${path} is there already; this build's ${smaller}-geese tiers are ${same ? 'the same bytes' : 'DIFFERENT bytes'}`,
+          );
+        }
+      }
       for (let k = 0; k <= POINTS; k++) rmSync(setPath(k), { force: true });
       return header;
     },
