@@ -10,6 +10,7 @@ const args = process.argv.slice(2);
 const BENCHES: [string, string][] = [
   ['rules: perft', 'packages/rules/bench/perft.ts'],
   ['engine: speed and strength', 'packages/engine/bench/engine.ts'],
+  ['solver: table sizes and probe times', 'packages/solver/bench/compact.ts'],
   ['server: load', 'apps/server/bench/run.ts'],
   ['server: computer games and the event loop', 'apps/server/bench/computer.ts'],
   ['server: hostile clients', 'apps/server/bench/hostile.ts'],

@@ -79,7 +79,7 @@ describe('an interrupted build', () => {
       expect(
         header.format === 1 ? header.tiers.map((t) => t.checksum) : header.tiers.map((t) => t.stored[0]!.checksum),
       ).toEqual(format === 1 ? FORMAT_1 : FORMAT_2);
-      expect(readdirSync(join(out, 'standard-13')).sort()).toEqual([basename(table), 'summary.json']); // nothing left over
+      expect(readdirSync(join(out, 'standard-13')).sort()).toEqual(['summary.json', basename(table)]); // nothing left over
       expect(JSON.parse(readFileSync(join(out, 'standard-13', 'summary.json'), 'utf8'))).toMatchObject({
         resumed: true,
         maxGeese: 7,
