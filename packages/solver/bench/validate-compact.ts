@@ -29,7 +29,12 @@ const header1 = readHeader(format1);
 const bytes = readFileSync(compactFile);
 const table = new CompactTable(bytes, compactFile);
 log(`format 1: ${format1}, ${statSync(format1).size} bytes; format 2: ${compactFile}, ${bytes.length} bytes`);
-log(`load average at start: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+log(
+  `load average at start: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 // Part 1: every position of tiers 4..8, both sides to move.
 const fd = openSync(format1, 'r');
@@ -110,5 +115,10 @@ for (const t of table.header.tiers) {
     `tier ${t.geese}: ${set.members} fox-to-move losses stored of ${set.universe} canonical positions: ${set.bytes} bytes, ${((8 * set.bytes) / Math.max(1, set.members)).toFixed(2)} bits a member; Roaring about ${2 * set.members + 8 * chunks} bytes (${chunks} containers)`,
   );
 }
-log(`load average at the end: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+log(
+  `load average at the end: ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 process.exitCode = wrong + differ + keepDiffer === 0 ? 0 : 1;

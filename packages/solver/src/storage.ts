@@ -45,7 +45,7 @@ export interface Storage {
   readonly format: 1 | 2;
   readonly finished: string; // the table's path once built
   /** Records in tier k's arrays. */
-  records(k: number): number;
+  readonly records: (k: number) => number;
   /** Bytes of disk the build still needs. */
   diskNeeded(): number;
   /** Forgets an earlier unfinished build's files. */

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { applyMove, generateMoves, getVariant, makeMoveText, startPosition } from '@fg/rules';
 
 import { tableFolder } from './dir.js';
+import type { TierSummary } from './header.js';
 import { openSolution } from './lookup.js';
 import type { BuildResult } from './solve.js';
-import type { TierSummary } from './table-file.js';
 
 /** The contents of summary.json. */
 export interface SolveSummary {

@@ -12,7 +12,6 @@ import { CROSS33 } from '@fg/rules';
 
 import type { TableHeader } from './header.js';
 export { checksum } from './checksum.js';
-export type { TableHeader, TierEntry, TierSummary } from './header.js';
 
 /** The file's first bytes. */
 const MAGIC = 'FGSOLVE1';
