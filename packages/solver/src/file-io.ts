@@ -1,5 +1,5 @@
 // Whole buffers to and from files: the table and the checkpoints are gigabytes, more than one write or read takes.
-import { closeSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 
 /** Writes a whole buffer at `position`, in pieces (writeSync takes at most 2 GB). */
 export function writeAll(fd: number, buffer: ArrayBufferLike | Uint8Array, position: number): void {
@@ -22,11 +22,16 @@ export function readAll(fd: number, buffer: ArrayBufferLike | Uint8Array, positi
   }
 }
 
-/** A file holding one buffer, written durably. */
+/**
+ * A file holding one buffer, written durably and in place: an existing file is not truncated first,
+ * so a checkpoint killed while it writes leaves the records of the previous one as they were (each
+ * record of a tier is written once, so those it rewrites get the same bytes).
+ */
 export function saveBuffer(path: string, buffer: Uint8Array): void {
-  const fd = openSync(path, 'w');
+  const fd = openSync(path, existsSync(path) ? 'r+' : 'w');
   try {
     writeAll(fd, buffer, 0);
+    ftruncateSync(fd, buffer.length);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

@@ -22,7 +22,15 @@ const USAGE =
 function parse(
   args: readonly string[],
 ):
-  | { geese: number; out: string; upTo: number; workers: number | null; checkpoint: number; sideways: boolean; format: 1 | 2 }
+  | {
+      geese: number;
+      out: string;
+      upTo: number;
+      workers: number | null;
+      checkpoint: number;
+      sideways: boolean;
+      format: 1 | 2;
+    }
   | string {
   let geese = 13;
   let out = solutionDir();
