@@ -19,9 +19,7 @@ const USAGE =
   '       pnpm solve --convert <format-1 table.fgs> [--out FILE] (writes format 2, by default table.fgc beside it)';
 
 /** The words after `pnpm solve`, read; or a message saying what is wrong. */
-function parse(
-  args: readonly string[],
-):
+function parse(args: readonly string[]):
   | {
       geese: number;
       out: string;
