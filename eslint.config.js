@@ -20,6 +20,7 @@ export default tseslint.config(
           'packages/rules/tsconfig.node.json',
           'packages/engine/tsconfig.node.json',
           'packages/solver/tsconfig.json',
+          'packages/puzzles/tsconfig.json',
           'packages/protocol/tsconfig.json',
           'apps/server/tsconfig.json',
           'apps/server/bench/tsconfig.json',

@@ -3,6 +3,7 @@ export * from './apply-message.js';
 export * from './lobby.js';
 export * from './moved.js';
 export * from './parse.js';
+export * from './puzzles.js';
 export * from './schemas.js';
 export * from './seat-actions.js';
 export * from './types.js';
