@@ -1,0 +1,164 @@
+// `pnpm puzzles build`: positions of finished games stored on the server, then of self-play, each made into a
+// puzzle where it is one (packages/puzzles), new ones stored after every game; then level 8 tries the first
+// move of each stored puzzle not tried yet. Resumable: the progress (games read, self-play games played, the
+// wall time) is saved in the store with the puzzles, so the same command run again goes on from there.
+import type { Candidate, Puzzle, Rejected } from '@fg/puzzles';
+import { canonicalKey, graded, level8Misses, makePuzzle, selfPlayGame } from '@fg/puzzles';
+import { newGame, playMoveText, type Side, type Variant } from '@fg/rules';
+import type { Solution } from '@fg/solver';
+
+import type { PuzzleStore } from '../puzzle-store.js';
+import type { GameReader, StoredGame } from './stored-games.js';
+
+/** What a build is asked. */
+export interface BuildOptions {
+  readonly count: number; // puzzles wanted per side: positions of a side that has them are no longer looked at
+  readonly games?: number; // self-play games this run at most (default: until both sides have `count`)
+  readonly grade?: boolean; // level 8 tries each puzzle (default true)
+  readonly log?: (line: string) => void;
+  readonly logEveryMs?: number; // how often a progress line is printed (default 15 s)
+}
+
+/** The saved progress of a build. */
+interface Progress {
+  storedAfter: string; // the id of the last stored game read
+  selfPlay: number; // the next self-play game's number
+  games: number; // games read so far, both sources
+  positions: number;
+  rejected: Record<string, number>;
+  wallMs: number; // over every run
+}
+
+/** What a build did. */
+export interface BuildReport {
+  readonly bySide: Readonly<Record<Side, number>>;
+  readonly added: number; // new this run
+  readonly graded: number; // tried by level 8 this run
+  readonly progress: Progress;
+}
+
+const EMPTY: Progress = { storedAfter: '', selfPlay: 0, games: 0, positions: 0, rejected: {}, wallMs: 0 };
+
+/** Builds puzzles for the solution's geese count into the store. */
+export async function buildPuzzles(
+  store: PuzzleStore,
+  solution: Solution,
+  variant: Variant,
+  games: GameReader,
+  options: BuildOptions,
+): Promise<BuildReport> {
+  const started = Date.now();
+  const log = options.log ?? (() => undefined);
+  const name = `build:standard-${solution.geese}`;
+  const saved = await store.progress(name);
+  const progress: Progress = saved ? { ...EMPTY, ...(JSON.parse(saved) as Partial<Progress>) } : { ...EMPTY };
+  const wallBefore = progress.wallMs;
+  const save = (): Promise<void> => {
+    progress.wallMs = wallBefore + (Date.now() - started);
+    return store.saveProgress(name, JSON.stringify(progress));
+  };
+
+  // The puzzles already stored: their ids (a position or its mirror is never made twice) and counts.
+  const known = new Set<string>();
+  const bySide: Record<Side, number> = { fox: 0, geese: 0 };
+  for await (const puzzle of everyPuzzle(store, solution.geese)) {
+    known.add(puzzle.id);
+    bySide[puzzle.side]++;
+  }
+  const tried = new Set<string>(); // canonical keys looked at this run (common openings come again and again)
+  let added = 0;
+  let lastLog = Date.now();
+  const full = (side: Side): boolean => bySide[side] >= options.count;
+  const line = (): string =>
+    `games ${progress.games} (self-play next #${progress.selfPlay}) | positions ${progress.positions} | ` +
+    `puzzles fox ${bySide.fox} geese ${bySide.geese} | rejected ${JSON.stringify(progress.rejected)} | ` +
+    `${((wallBefore + Date.now() - started) / 60_000).toFixed(1)} min in all`;
+  log(`start: ${line()}`);
+
+  /** Looks at every position of one game; stores its new puzzles. */
+  const take = async (candidates: Iterable<Candidate>): Promise<void> => {
+    const found: Puzzle[] = [];
+    for (const candidate of candidates) {
+      progress.positions++;
+      const side = candidate.position.turn;
+      if (full(side) || !solution.covers(candidate.position)) continue;
+      const key = canonicalKey(variant.board, candidate.position);
+      if (tried.has(key)) continue;
+      tried.add(key);
+      const made: Puzzle | Rejected = makePuzzle(solution, variant, candidate);
+      if (typeof made === 'string') {
+        progress.rejected[made] = (progress.rejected[made] ?? 0) + 1;
+        continue;
+      }
+      if (known.has(made.id)) continue;
+      known.add(made.id);
+      found.push(made);
+      bySide[made.side]++;
+    }
+    added += await store.add(found);
+    progress.games++;
+    await save();
+    if (Date.now() - lastLog >= (options.logEveryMs ?? 15_000)) {
+      lastLog = Date.now();
+      log(line());
+    }
+  };
+
+  for await (const game of games(progress.storedAfter)) {
+    if (full('fox') && full('geese')) break;
+    await take(positionsOf(variant, game));
+    progress.storedAfter = game.id;
+  }
+  await save();
+  const until = options.games === undefined ? Infinity : progress.selfPlay + options.games;
+  while (!(full('fox') && full('geese')) && progress.selfPlay < until) {
+    const n = progress.selfPlay;
+    const played = [...selfPlayGame(variant, n)];
+    progress.selfPlay = n + 1;
+    await take(played);
+  }
+  log(`found: ${line()}`);
+
+  let gradedNow = 0;
+  if (options.grade !== false) {
+    for await (const puzzle of everyPuzzle(store, solution.geese)) {
+      if (puzzle.level8Missed !== null) continue;
+      const after = graded(puzzle, level8Misses(variant, puzzle));
+      await store.grade(puzzle.id, after.level8Missed!, after.rating);
+      gradedNow++;
+      if (Date.now() - lastLog >= (options.logEveryMs ?? 15_000)) {
+        lastLog = Date.now();
+        await save();
+        log(`level 8 graded ${gradedNow} this run`);
+      }
+    }
+  }
+  await save();
+  log(`done: ${line()} | added ${added}, graded ${gradedNow} this run`);
+  return { bySide, added, graded: gradedNow, progress };
+}
+
+/** Every stored puzzle of a geese count, in id order, a page at a time. */
+export async function* everyPuzzle(store: PuzzleStore, geese: number): AsyncGenerator<Puzzle> {
+  let after = '';
+  for (;;) {
+    const page = await store.page(geese, after, 500);
+    if (page.length === 0) return;
+    yield* page;
+    after = page.at(-1)!.id;
+  }
+}
+
+/** The positions of a stored game, from its start; a game that does not replay gives what it reached. */
+function* positionsOf(variant: Variant, { id, start, moves }: StoredGame): Generator<Candidate> {
+  let game = newGame(variant, start);
+  const source = { kind: 'game', id } as const;
+  const first = start ? null : 0; // a game from another start has no ply from the variant's
+  for (const [ply, move] of moves.entries()) {
+    yield { position: game.position, ply: first === null ? null : ply, source };
+    const played = playMoveText(game, move);
+    if (!played.ok) return;
+    game = played.value;
+  }
+  if (!game.result) yield { position: game.position, ply: first === null ? null : moves.length, source };
+}
