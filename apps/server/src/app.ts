@@ -10,6 +10,7 @@ import { loggerOptions, LogThrottle } from './http/logger.js';
 import { registerHostCheck } from './http/site.js';
 import { registerLobbyRoutes } from './lobby/lobby-routes.js';
 import { registerPushRoutes } from './push/push-routes.js';
+import { registerPuzzleRoutes } from './puzzles/puzzle-routes.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerGameRecordRoute } from './routes/game-record.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -83,6 +84,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerSolutionRoutes(app, authority, solutions, build);
   registerLobbyRoutes(app, lobby, { connections });
   registerGameRecordRoute(app, authority);
+  registerPuzzleRoutes(app, services.puzzles, {
+    allowedOrigins: config.allowedOrigins,
+    throttle,
+    now: deps.now ?? Date.now,
+  });
   registerPushRoutes(app, {
     publicKey: push?.keys.publicKey ?? null,
     subscriptions: backend.pushSubscriptions,

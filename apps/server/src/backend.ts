@@ -6,6 +6,7 @@ import type { DeadlineIndex } from './correspondence/deadline-index.js';
 import type { LobbyIndex } from './lobby/lobby-index.js';
 import type { PushSubscriptions } from './push/push-subscriptions.js';
 import type { VapidKeys } from './push/vapid-keys.js';
+import type { PuzzleStore } from './puzzles/puzzle-store.js';
 import { MemoryBus } from './store/memory/memory-bus.js';
 import { SOLE_LEASE } from './store/memory/memory-computer-lease.js';
 import { MemoryDeadlineIndex } from './store/memory/memory-deadline-index.js';
@@ -17,9 +18,11 @@ import { openRedisConnections } from './store/redis/redis-connections.js';
 import { RedisDeadlineIndex } from './store/redis/redis-deadline-index.js';
 import { RedisLobbyIndex } from './store/redis/redis-lobby-index.js';
 import { RedisPushSubscriptions } from './store/redis/redis-push-subscriptions.js';
+import { RedisPuzzleStore } from './store/redis/redis-puzzles.js';
 import { RedisStore } from './store/redis/redis-store.js';
 import { redisVapidKeys } from './store/redis/redis-vapid-keys.js';
 import { fileVapidKeys } from './store/sqlite/file-vapid-keys.js';
+import { SqlitePuzzleStore } from './store/sqlite/sqlite-puzzles.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import { unavailableOnFailure } from './store/storage-errors.js';
 import type { TableBus } from './tables/bus.js';
@@ -44,6 +47,7 @@ export interface Backend {
   readonly computerLease: ComputerLease; // which instance plays the computer at a table
   readonly deadlineIndex: DeadlineIndex; // the correspondence deadlines of every running game
   readonly chat: ChatLog; // the tables' chat, kept with the tables
+  readonly puzzles: PuzzleStore; // puzzles.sqlite beside the tables' database, or Redis's (docs/puzzles.md)
   /** The push key pair, made at the first start and kept. */
   readonly vapidKeys: () => Promise<VapidKeys>;
   /** Whether the store and the bus answer. */
@@ -71,6 +75,7 @@ function sqliteBackend(config: BackendConfig, hooks: BackendHooks): Backend {
     ...(hooks.onFileLost ? { onFileLost: hooks.onFileLost } : {}),
   });
   const bus = new MemoryBus();
+  const puzzles = unavailableOnFailure(new SqlitePuzzleStore(config.dataDir), 'sqlite');
   return {
     store,
     bus,
@@ -79,9 +84,10 @@ function sqliteBackend(config: BackendConfig, hooks: BackendHooks): Backend {
     computerLease: SOLE_LEASE,
     deadlineIndex: new MemoryDeadlineIndex(),
     chat: store.chat,
+    puzzles,
     vapidKeys: async () => fileVapidKeys(config.dataDir),
     readiness: () => store.readiness(),
-    close: async () => (await bus.close(), await store.close()),
+    close: async () => (await bus.close(), await store.close(), await puzzles.close()),
   };
 }
 
@@ -103,6 +109,7 @@ function redisBackend(url: string, config: BackendConfig, hooks: BackendHooks): 
     computerLease: new RedisComputerLease(redis, bus.instance),
     deadlineIndex: unavailableOnFailure(new RedisDeadlineIndex(redis), 'redis'),
     chat: unavailableOnFailure(new RedisChatLog(redis, keepMs), 'redis'),
+    puzzles: unavailableOnFailure(new RedisPuzzleStore(redis), 'redis'),
     vapidKeys: () => redisVapidKeys(redis),
     readiness: async () => {
       const [stored, heard] = await Promise.all([store.readiness(), bus.readiness()]);

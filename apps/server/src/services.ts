@@ -12,6 +12,7 @@ import type { LogThrottle } from './http/logger.js';
 import { Lobby } from './lobby/lobby.js';
 import { openPush, type Push } from './push/push.js';
 import { PushObserver } from './push/push-observer.js';
+import type { PuzzleStore } from './puzzles/puzzle-store.js';
 import { BackgroundBuild } from './solution/background-build.js';
 import { Solutions } from './solution/solutions.js';
 import { Authority } from './tables/authority.js';
@@ -35,6 +36,7 @@ export interface Services {
   readonly build: BackgroundBuild; // the 13-geese table built in the background when none is installed
   readonly push: Push | null; // null when PUSH_HOSTS=off
   readonly referee: CorrespondenceReferee;
+  readonly puzzles: PuzzleStore; // puzzles.sqlite beside the tables, or Redis's (docs/puzzles.md)
 }
 
 /** Opens the backend and makes every part for its mode, once. */
@@ -85,7 +87,7 @@ export async function openServices(
     log: (level, line, fields = {}) => log[level](fields, line),
   });
   if (config.solve && !deps.solutions) build.start();
-  return { backend, lobby, computers, authority, solutions, build, push, referee };
+  return { backend, lobby, computers, authority, solutions, build, push, referee, puzzles: backend.puzzles };
 }
 
 /**

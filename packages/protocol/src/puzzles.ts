@@ -48,6 +48,16 @@ export const browserIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'a bro
 /** A puzzle id: 8 characters of the URL-safe alphabet. */
 export const puzzleIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8}$/, 'a puzzle id');
 
+/** The query of `GET /api/puzzles/next` (and of the offline pack): every field optional. */
+export const puzzleQuerySchema = z.strictObject({
+  rating: z.coerce.number().min(0).max(5000).optional(), // the player's rating (default a new player's)
+  theme: z.enum(PUZZLE_THEMES).optional(),
+  side: z.enum(['fox', 'geese']).optional(),
+  geese: z.coerce.number().int().min(4).max(17).optional(), // default 13
+  browser: browserIdSchema.optional(), // leaves out what this browser has played
+  count: z.coerce.number().int().min(1).max(50).optional(), // the pack's size (pack only)
+});
+
 /** `POST /api/puzzles/:id/attempts`. */
 export const puzzleAttemptBodySchema = z.strictObject({
   solved: z.boolean(),

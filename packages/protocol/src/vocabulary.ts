@@ -107,6 +107,8 @@ export const HTTP_ERROR_CODES = [
   'push-off',
   // No solution table is installed for that variant and options (404).
   'not-solved',
+  // Puzzles: no puzzle with that id, or none that fits the query (404).
+  'puzzle-not-found',
 ] as const;
 /** An HTTP error code. */
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
@@ -124,6 +126,7 @@ export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   'bad-token': 403,
   'push-off': 404,
   'not-solved': 404,
+  'puzzle-not-found': 404,
 };
 
 /** WebSocket close codes the server uses. */

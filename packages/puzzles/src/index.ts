@@ -15,5 +15,5 @@ export {
   type PuzzleSource,
   type Rejected,
 } from './puzzle.js';
-export { SELF_PLAY_MOVE_MS, selfPlayGame } from './self-play.js';
+export { SELF_PLAY_MOVE_MS, selfPlayGame, withAlternatives, wonLineSteps } from './self-play.js';
 export { detectThemes, ENDGAME_GEESE, OPENING_PLIES, type Theme, type ThemeInput } from './themes.js';

@@ -52,12 +52,18 @@ function winnerAfter(solution: Solution, variant: Variant, position: Position): 
 /** The one move that keeps the win from `start` (a puzzle's first move), or why there is none. */
 export function keyMove(solution: Solution, variant: Variant, start: Position): number[] | NoPuzzle {
   if (!solution.covers(start)) return 'beyond-table';
-  const first = stepAt(solution, variant, start, start.turn);
-  if (first.legal.length === 0 || positionOutcome(variant, start, first.legal)) return 'game-over';
-  if (first.keep.length === 0) return 'not-won';
-  if (first.legal.length < 2) return 'forced';
-  if (first.keep.length > 1) return 'several-keep';
-  return first.keep[0]!;
+  const legal = generateMoves(variant, start);
+  if (legal.length === 0 || positionOutcome(variant, start, legal)) return 'game-over';
+  // One record tells a lost position; counting keeping moves stops at the second (most positions have several).
+  if (solution.winner(start) !== start.turn) return 'not-won';
+  if (legal.length < 2) return 'forced';
+  let key: number[] | null = null;
+  for (const path of legal) {
+    if (winnerAfter(solution, variant, applyMove(variant, start, path)) !== start.turn) continue;
+    if (key) return 'several-keep';
+    key = path;
+  }
+  return key ?? 'not-won';
 }
 
 /** The line from `start`, or why there is none. */

@@ -30,7 +30,7 @@ beforeAll(async () => {
     if (typeof made === 'string') rejected.set(made, (rejected.get(made) ?? 0) + 1);
     else puzzles.push(made);
   }
-});
+}, 600_000); // a few seconds on a quiet machine; minutes on a busy one
 
 afterAll(() => {
   solution?.close();

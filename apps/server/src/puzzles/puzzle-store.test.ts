@@ -7,12 +7,13 @@ import type { Puzzle } from '@fg/puzzles';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { connectRedis } from '../store/redis-keys.js';
+import { MemoryPuzzleStore } from '../store/memory/memory-puzzles.js';
+import { connectRedis } from '../store/redis/redis-keys.js';
+import { RedisPuzzleStore } from '../store/redis/redis-puzzles.js';
+import { SqlitePuzzleStore } from '../store/sqlite/sqlite-puzzles.js';
 import { storedPuzzle } from '../testing/puzzle-fixtures.js';
 import { type RedisProcess, startRedis, systemProgramSkipReason } from '../testing/redis-process.js';
-import { MemoryPuzzleStore, type PuzzleStore } from './puzzle-store.js';
-import { RedisPuzzleStore } from './redis-puzzle-store.js';
-import { SqlitePuzzleStore } from './sqlite-puzzle-store.js';
+import type { PuzzleStore } from './puzzle-store.js';
 
 const skip = systemProgramSkipReason();
 let redis: RedisProcess | null = null;

@@ -6,12 +6,12 @@ import { getVariant, type Side } from '@fg/rules';
 import { openSolution } from '@fg/solver';
 
 import { loadConfig } from '../config.js';
-import { connectRedis } from '../store/redis-keys.js';
+import { connectRedis } from '../store/redis/redis-keys.js';
+import { RedisPuzzleStore } from '../store/redis/redis-puzzles.js';
+import { SqlitePuzzleStore } from '../store/sqlite/sqlite-puzzles.js';
 import { buildPuzzles, everyPuzzle } from './build/build.js';
 import { type GameReader, redisGames, sqliteGames } from './build/stored-games.js';
 import type { PuzzleStore } from './puzzle-store.js';
-import { RedisPuzzleStore } from './redis-puzzle-store.js';
-import { SqlitePuzzleStore } from './sqlite-puzzle-store.js';
 
 const USAGE =
   'usage: pnpm puzzles build [--variant standard] [--geese 13|15|17] [--count 2000] [--games N] [--no-grade]\n' +

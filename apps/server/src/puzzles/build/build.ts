@@ -3,7 +3,15 @@
 // move of each stored puzzle not tried yet. Resumable: the progress (games read, self-play games played, the
 // wall time) is saved in the store with the puzzles, so the same command run again goes on from there.
 import type { Candidate, Puzzle, Rejected } from '@fg/puzzles';
-import { canonicalKey, graded, level8Misses, makePuzzle, selfPlayGame } from '@fg/puzzles';
+import {
+  canonicalKey,
+  graded,
+  level8Misses,
+  makePuzzle,
+  selfPlayGame,
+  withAlternatives,
+  wonLineSteps,
+} from '@fg/puzzles';
 import { newGame, playMoveText, type Side, type Variant } from '@fg/rules';
 import type { Solution } from '@fg/solver';
 
@@ -36,6 +44,13 @@ export interface BuildReport {
   readonly graded: number; // tried by level 8 this run
   readonly progress: Progress;
 }
+
+/** Turns of the geese's won lines followed from a position they win (each turn: a keeping move and a reply). */
+const WON_LINE_TURNS = 1;
+/** Turns followed down the won lines of each puzzle found (the fox's puzzles are found near each other). */
+const PUZZLE_LINE_TURNS = 3;
+/** Positions one game may add by following won lines (a won line branches fast: this bounds a game's time). */
+const WON_LINE_POSITIONS = 20_000;
 
 const EMPTY: Progress = { storedAfter: '', selfPlay: 0, games: 0, positions: 0, rejected: {}, wallMs: 0 };
 
@@ -78,13 +93,23 @@ export async function buildPuzzles(
   /** Looks at every position of one game; stores its new puzzles. */
   const take = async (candidates: Iterable<Candidate>): Promise<void> => {
     const found: Puzzle[] = [];
-    for (const candidate of candidates) {
+    // The game's positions and those one move away; then, from each the geese win, their won lines.
+    const queue = [...candidates].flatMap((c) => [...withAlternatives(variant, c)]);
+    const depth = new Array<number>(queue.length).fill(0);
+    const base = queue.length;
+    for (let i = 0; i < queue.length; i++) {
+      const candidate = queue[i]!;
       progress.positions++;
       const side = candidate.position.turn;
       if (full(side) || !solution.covers(candidate.position)) continue;
       const key = canonicalKey(variant.board, candidate.position);
       if (tried.has(key)) continue;
       tried.add(key);
+      if (depth[i]! < WON_LINE_TURNS && !full('geese') && queue.length < base + WON_LINE_POSITIONS)
+        for (const next of wonLineSteps(solution, variant, candidate, 'geese')) {
+          queue.push(next);
+          depth.push(depth[i]! + 1);
+        }
       const made: Puzzle | Rejected = makePuzzle(solution, variant, candidate);
       if (typeof made === 'string') {
         progress.rejected[made] = (progress.rejected[made] ?? 0) + 1;
@@ -94,6 +119,12 @@ export async function buildPuzzles(
       known.add(made.id);
       found.push(made);
       bySide[made.side]++;
+      // Puzzles come in clusters (a side in trouble stays in trouble): the line's own won lines hold more.
+      if (depth[i]! < PUZZLE_LINE_TURNS && queue.length < base + WON_LINE_POSITIONS)
+        for (const next of wonLineSteps(solution, variant, candidate, made.side)) {
+          queue.push(next);
+          depth.push(depth[i]! + 1);
+        }
     }
     added += await store.add(found);
     progress.games++;

@@ -7,7 +7,7 @@ import type { Position } from '@fg/rules';
 import type { Redis } from 'ioredis';
 import Database from 'libsql';
 
-import { databasePath } from '../../store/sqlite-open.js';
+import { databasePath } from '../../store/sqlite/sqlite-open.js';
 
 /** A finished game as the build reads it. */
 export interface StoredGame {

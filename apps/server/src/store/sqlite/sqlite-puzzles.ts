@@ -8,7 +8,6 @@ import type { PuzzleRating } from '@fg/protocol';
 import type { Puzzle } from '@fg/puzzles';
 import Database from 'libsql';
 
-import { StartupError } from '../store/sqlite-open.js';
 import {
   type AttemptOutcome,
   dayIndex,
@@ -16,7 +15,8 @@ import {
   type PuzzleStore,
   type RatePuzzle,
   RATING_WINDOWS,
-} from './puzzle-store.js';
+} from '../../puzzles/puzzle-store.js';
+import { StartupError } from './sqlite-open.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS puzzle_progress (name TEXT PRIMARY KEY, json TEXT NOT
 `;
 
 /** The database file of a data folder's puzzles. */
-export function puzzleDatabasePath(dataDir: string): string {
+function puzzleDatabasePath(dataDir: string): string {
   return dataDir === ':memory:' ? ':memory:' : resolve(join(dataDir, 'puzzles.sqlite'));
 }
 
@@ -91,12 +91,14 @@ export class SqlitePuzzleStore implements PuzzleStore {
       count: db.prepare(
         `SELECT count(*) AS n FROM puzzles WHERE geese = @geese AND (@side IS NULL OR side = @side)
            AND (@theme IS NULL OR themes LIKE '%,' || @theme || ',%') AND rating BETWEEN @low AND @high
-           AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = puzzles.id AND a.browser = @browser)`,
+           AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = puzzles.id AND a.browser = @browser)
+           AND id NOT IN (SELECT value FROM json_each(@exclude))`,
       ),
       pick: db.prepare(
         `SELECT puzzle FROM puzzles WHERE geese = @geese AND (@side IS NULL OR side = @side)
            AND (@theme IS NULL OR themes LIKE '%,' || @theme || ',%') AND rating BETWEEN @low AND @high
            AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = puzzles.id AND a.browser = @browser)
+           AND id NOT IN (SELECT value FROM json_each(@exclude))
          ORDER BY rating, id LIMIT 1 OFFSET CAST(@offset AS INTEGER)`,
       ),
       total: db.prepare<[number]>('SELECT count(*) AS n FROM puzzles WHERE geese = ?'),
@@ -152,6 +154,7 @@ export class SqlitePuzzleStore implements PuzzleStore {
       side: query.side ?? null,
       theme: query.theme ?? null,
       browser: query.browser ?? '',
+      exclude: JSON.stringify(query.exclude ?? []),
     };
     for (const window of RATING_WINDOWS) {
       const bounds = { ...base, low: query.rating - window, high: query.rating + window };

@@ -6,7 +6,6 @@ import type { Puzzle } from '@fg/puzzles';
 import type { Side } from '@fg/rules';
 import type { Redis } from 'ioredis';
 
-import { defineScript, type Script } from '../store/redis-keys.js';
 import {
   type AttemptOutcome,
   dayIndex,
@@ -15,10 +14,11 @@ import {
   type PuzzleStore,
   type RatePuzzle,
   RATING_WINDOWS,
-} from './puzzle-store.js';
+} from '../../puzzles/puzzle-store.js';
+import { defineScript, type Script } from './redis-keys.js';
 
 /** The keys of the puzzle store. */
-export const puzzleKeys = {
+const puzzleKeys = {
   puzzle: (id: string) => `fg:puzzle:${id}`, // hash: puzzle (JSON)
   ids: (geese: number) => `fg:puzzles:${geese}:ids`, // sorted set, every score 0: ids in order
   bySide: (geese: number, side: Side) => `fg:puzzles:${geese}:${side}`, // sorted set: id by rating
@@ -90,24 +90,30 @@ export class RedisPuzzleStore implements PuzzleStore {
   }
 
   async grade(id: string, level8Missed: boolean, rating: PuzzleRating): Promise<void> {
+    await this.#update(id, null, (puzzle) => ({ ...puzzle, level8Missed, rating }));
+  }
+
+  /**
+   * Rewrites a puzzle as `change` makes it from the stored one, again from the new one when another write came
+   * first; with a browser, only at its first attempt. The puzzle before and after, 'played', or null (no such id).
+   */
+  async #update(
+    id: string,
+    browser: string | null,
+    change: (puzzle: Puzzle) => Puzzle,
+  ): Promise<{ before: Puzzle; after: Puzzle } | 'played' | null> {
+    const key = puzzleKeys.puzzle(id);
     for (;;) {
-      const json = await this.#redis.hget(puzzleKeys.puzzle(id), 'puzzle');
-      if (json === null) return;
-      const puzzle = JSON.parse(json) as Puzzle;
-      const graded = JSON.stringify({ ...puzzle, level8Missed, rating });
-      const key = puzzleKeys.puzzle(id);
-      const said = await this.#rate(
-        key,
-        puzzleKeys.bySide(puzzle.geese, puzzle.side),
-        key,
-        id,
-        json,
-        graded,
-        rating.rating,
-        '',
-        0,
-      );
-      if (said === 'ok') return;
+      const json = await this.#redis.hget(key, 'puzzle');
+      if (json === null) return null;
+      const before = JSON.parse(json) as Puzzle;
+      const after = change(before);
+      const playedKey = browser ? puzzleKeys.played(browser) : key;
+      const bySide = puzzleKeys.bySide(before.geese, before.side);
+      const args = [id, json, JSON.stringify(after), after.rating.rating, browser ?? '', PLAYED_KEEP_SECONDS];
+      const said = await this.#rate(key, bySide, playedKey, ...args);
+      if (said === 'played') return 'played';
+      if (said === 'ok') return { before, after };
     }
   }
 
@@ -138,7 +144,9 @@ export class RedisPuzzleStore implements PuzzleStore {
       query.theme ? this.#redis.smismember(puzzleKeys.theme(query.geese, query.theme), ...ids) : null,
       query.browser ? this.#redis.smismember(puzzleKeys.played(query.browser), ...ids) : null,
     ]);
-    return ids.filter((_, i) => (!themed || themed[i] === 1) && (!played || played[i] === 0));
+    return ids.filter(
+      (id, i) => (!themed || themed[i] === 1) && (!played || played[i] === 0) && !query.exclude?.includes(id),
+    );
   }
 
   async daily(geese: number, day: string): Promise<Puzzle | null> {
@@ -150,28 +158,10 @@ export class RedisPuzzleStore implements PuzzleStore {
   }
 
   async attempt(id: string, browser: string | null, rate: RatePuzzle): Promise<AttemptOutcome | null> {
-    const key = puzzleKeys.puzzle(id);
-    for (;;) {
-      const json = await this.#redis.hget(key, 'puzzle');
-      if (json === null) return null;
-      const puzzle = JSON.parse(json) as Puzzle;
-      const rated = { ...puzzle, rating: rate(puzzle), plays: puzzle.plays + 1 };
-      const playedKey = browser ? puzzleKeys.played(browser) : key;
-      const said = await this.#rate(
-        key,
-        puzzleKeys.bySide(puzzle.geese, puzzle.side),
-        playedKey,
-        id,
-        json,
-        JSON.stringify(rated),
-        rated.rating.rating,
-        browser ?? '',
-        PLAYED_KEEP_SECONDS,
-      );
-      if (said === 'played') return { counted: false, puzzle };
-      if (said === 'ok') return { counted: true, puzzle: rated };
-      // 'changed': another attempt came first; rate from the puzzle as it now is
-    }
+    const done = await this.#update(id, browser, (p) => ({ ...p, rating: rate(p), plays: p.plays + 1 }));
+    if (done === null) return null;
+    if (done === 'played') return { counted: false, puzzle: (await this.get(id))! };
+    return { counted: true, puzzle: done.after };
   }
 
   async page(geese: number, after: string, limit: number): Promise<Puzzle[]> {
