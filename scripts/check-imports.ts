@@ -25,7 +25,8 @@ const SERVER: Layers = {
   lobby: ['tables', 'http', 'socket'],
   push: ['tables', 'http'],
   routes: ['tables', 'http', 'solution', 'preview'],
-  store: ['tables', 'computer', 'correspondence', 'lobby', 'push'],
+  puzzles: ['tables', 'http'],
+  store: ['tables', 'computer', 'correspondence', 'lobby', 'push', 'puzzles'],
   '.': [
     'tables',
     'http',
@@ -37,6 +38,7 @@ const SERVER: Layers = {
     'lobby',
     'push',
     'routes',
+    'puzzles',
     'store',
   ],
   testing: ['*'],

@@ -44,7 +44,7 @@ function stepAt(solution: Solution, variant: Variant, position: Position, mover:
 }
 
 /** The perfect-play winner of a position, the rules' winner where the game is over. */
-function winnerAfter(solution: Solution, variant: Variant, position: Position): Side {
+function winnerAfter(solution: Solution, variant: Variant, position: Position): Side | null {
   const ended = positionOutcome(variant, position);
   return ended?.winner ?? solution.winner(position);
 }

@@ -13,9 +13,9 @@ import {
 import type { Puzzle } from '@fg/puzzles';
 import type { FastifyInstance } from 'fastify';
 
-import type { LogThrottle } from '../logger.js';
-import { sendError } from '../routes/errors.js';
-import { refuseForeignOrigin } from '../routes/origin.js';
+import { sendError } from '../http/errors.js';
+import type { LogThrottle } from '../http/logger.js';
+import { refuseForeignOrigin } from '../http/origin.js';
 import type { PuzzleStore } from './puzzle-store.js';
 
 /** Reads one address may make a minute (a player moves on every few seconds at most; a pack is one read). */

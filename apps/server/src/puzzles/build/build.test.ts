@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 
 import { checkPuzzle } from '@fg/puzzles';
-import { openSolution, type Solution } from '@fg/solver';
+import { openSolution, type TableSolution } from '@fg/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MemoryPuzzleStore } from '../../store/memory/memory-puzzles.js';
@@ -12,7 +12,7 @@ import { buildPuzzles, everyPuzzle } from './build.js';
 import type { GameReader, StoredGame } from './stored-games.js';
 
 let dir: string;
-let solution: Solution;
+let solution: TableSolution;
 let games: StoredGame[];
 
 beforeAll(async () => {

@@ -5,13 +5,15 @@ import { checkPuzzle } from '@fg/puzzles';
 import { getVariant, type Side } from '@fg/rules';
 import { openSolution } from '@fg/solver';
 
-import { loadConfig } from '../config.js';
-import { connectRedis } from '../store/redis/redis-keys.js';
-import { RedisPuzzleStore } from '../store/redis/redis-puzzles.js';
-import { SqlitePuzzleStore } from '../store/sqlite/sqlite-puzzles.js';
-import { buildPuzzles, everyPuzzle } from './build/build.js';
-import { type GameReader, redisGames, sqliteGames } from './build/stored-games.js';
-import type { PuzzleStore } from './puzzle-store.js';
+import { loadConfig } from './config.js';
+import { buildPuzzles, everyPuzzle } from './puzzles/build/build.js';
+import type { GameReader } from './puzzles/build/stored-games.js';
+import type { PuzzleStore } from './puzzles/puzzle-store.js';
+import { redisGames } from './store/redis/redis-games.js';
+import { connectRedis } from './store/redis/redis-keys.js';
+import { RedisPuzzleStore } from './store/redis/redis-puzzles.js';
+import { sqliteGames } from './store/sqlite/sqlite-games.js';
+import { SqlitePuzzleStore } from './store/sqlite/sqlite-puzzles.js';
 
 const USAGE =
   'usage: pnpm puzzles build [--variant standard] [--geese 13|15|17] [--count 2000] [--games N] [--no-grade]\n' +
