@@ -1,6 +1,6 @@
-// `pnpm puzzles build`: positions of finished games stored on the server, then of self-play, each made into a
-// puzzle where it is one (packages/puzzles), new ones stored after every game; then level 8 tries the first
-// move of each stored puzzle not tried yet. Resumable: the progress (games read, self-play games played, the
+// `pnpm puzzles build`: positions of finished games stored on the server, then those around the puzzles already
+// stored, then of self-play, each made into a puzzle where it is one (packages/puzzles), new ones stored after
+// every game or puzzle looked around; then level 8 tries the first move of each stored puzzle not tried yet. Resumable: the progress (games read, self-play games played, the
 // wall time) is saved in the store with the puzzles, so the same command run again goes on from there.
 import type { Candidate, Puzzle, Rejected } from '@fg/puzzles';
 import {
@@ -12,7 +12,7 @@ import {
   withAlternatives,
   wonLineSteps,
 } from '@fg/puzzles';
-import { newGame, playMoveText, type Side, type Variant } from '@fg/rules';
+import { newGame, parsePosition, playMoveText, type Side, type Variant } from '@fg/rules';
 import type { Solution } from '@fg/solver';
 
 import type { PuzzleStore } from '../puzzle-store.js';
@@ -30,6 +30,7 @@ export interface BuildOptions {
 /** The saved progress of a build. */
 interface Progress {
   storedAfter: string; // the id of the last stored game read
+  nearAfter: string; // the id of the last stored puzzle looked around
   selfPlay: number; // the next self-play game's number
   games: number; // games read so far, both sources
   positions: number;
@@ -45,14 +46,22 @@ export interface BuildReport {
   readonly progress: Progress;
 }
 
-/** Turns of the geese's won lines followed from a position they win (each turn: a keeping move and a reply). */
+/** Turns of the side to move's won lines followed from a position it wins (each turn: a keeping move and a reply). */
 const WON_LINE_TURNS = 1;
 /** Turns followed down the won lines of each puzzle found (the fox's puzzles are found near each other). */
 const PUZZLE_LINE_TURNS = 3;
 /** Positions one game may add by following won lines (a won line branches fast: this bounds a game's time). */
 const WON_LINE_POSITIONS = 20_000;
 
-const EMPTY: Progress = { storedAfter: '', selfPlay: 0, games: 0, positions: 0, rejected: {}, wallMs: 0 };
+const EMPTY: Progress = {
+  storedAfter: '',
+  nearAfter: '',
+  selfPlay: 0,
+  games: 0,
+  positions: 0,
+  rejected: {},
+  wallMs: 0,
+};
 
 /** Builds puzzles for the solution's geese count into the store. */
 export async function buildPuzzles(
@@ -105,8 +114,9 @@ export async function buildPuzzles(
       const key = canonicalKey(variant.board, candidate.position);
       if (tried.has(key)) continue;
       tried.add(key);
-      if (depth[i]! < WON_LINE_TURNS && !full('geese') && queue.length < base + WON_LINE_POSITIONS)
-        for (const next of wonLineSteps(solution, variant, candidate, 'geese')) {
+      // The side to move's won lines while it needs puzzles (wonLineSteps gives none where it does not win).
+      if (depth[i]! < WON_LINE_TURNS && queue.length < base + WON_LINE_POSITIONS)
+        for (const next of wonLineSteps(solution, variant, candidate, side)) {
           queue.push(next);
           depth.push(depth[i]! + 1);
         }
@@ -141,6 +151,13 @@ export async function buildPuzzles(
     progress.storedAfter = game.id;
   }
   await save();
+  // Puzzles come in clusters: around each one stored (those found here included, in id order) lie more.
+  for await (const puzzle of everyPuzzle(store, solution.geese, progress.nearAfter)) {
+    if (full('fox') && full('geese')) break;
+    if (!full(puzzle.side)) await take(aroundPuzzle(variant, puzzle));
+    progress.nearAfter = puzzle.id;
+  }
+  await save();
   const until = options.games === undefined ? Infinity : progress.selfPlay + options.games;
   while (!(full('fox') && full('geese')) && progress.selfPlay < until) {
     const n = progress.selfPlay;
@@ -169,9 +186,9 @@ export async function buildPuzzles(
   return { bySide, added, graded: gradedNow, progress };
 }
 
-/** Every stored puzzle of a geese count, in id order, a page at a time. */
-export async function* everyPuzzle(store: PuzzleStore, geese: number): AsyncGenerator<Puzzle> {
-  let after = '';
+/** Every stored puzzle of a geese count, in id order after `from`, a page at a time. */
+export async function* everyPuzzle(store: PuzzleStore, geese: number, from = ''): AsyncGenerator<Puzzle> {
+  let after = from;
   for (;;) {
     const page = await store.page(geese, after, 500);
     if (page.length === 0) return;
@@ -192,4 +209,18 @@ function* positionsOf(variant: Variant, { id, start, moves }: StoredGame): Gener
     game = played.value;
   }
   if (!game.result) yield { position: game.position, ply: first === null ? null : moves.length, source };
+}
+
+/** The positions of a stored puzzle's line, its start first (take() adds those two plies around each). */
+function* aroundPuzzle(variant: Variant, puzzle: Puzzle): Generator<Candidate> {
+  const start = parsePosition(variant, puzzle.position);
+  if (!start.ok) return;
+  let game = newGame(variant, start.value);
+  const source = puzzle.source;
+  for (const [i, move] of puzzle.line.entries()) {
+    yield { position: game.position, ply: puzzle.ply === null ? null : puzzle.ply + i, source };
+    const played = playMoveText(game, move);
+    if (!played.ok) return;
+    game = played.value;
+  }
 }
