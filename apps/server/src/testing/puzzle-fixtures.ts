@@ -2,6 +2,8 @@
 // test table in packages/puzzles), so nothing here needs a solution table.
 import type { Puzzle } from '@fg/puzzles';
 
+import { SqlitePuzzleStore } from '../store/sqlite/sqlite-puzzles.js';
+
 /** A puzzle with fields as given; the rest from a geese puzzle of the 7-geese test table. */
 export function storedPuzzle(id: string, fields: Partial<Puzzle> = {}): Puzzle {
   return {
@@ -29,3 +31,13 @@ export const FOX_PUZZLE = storedPuzzle('foxPzl01', {
   themes: ['quiet-move', 'endgame'],
   missedBy: [],
 });
+
+/** Stores puzzles in a data folder's puzzles.sqlite (the page's browser test starts a server on it). */
+export async function seedPuzzles(dataDir: string, puzzles: readonly Puzzle[]): Promise<void> {
+  const store = new SqlitePuzzleStore(dataDir);
+  try {
+    await store.add(puzzles);
+  } finally {
+    await store.close();
+  }
+}

@@ -4,7 +4,7 @@ import { Route, Switch } from 'wouter';
 
 import { NotFound } from '../components/NotFound';
 import { Layout } from './Layout';
-import { analysisPage, homePage, offlinePage, tablePage, variantPage } from './routes';
+import { analysisPage, homePage, offlinePage, puzzlesPage, tablePage, variantPage } from './routes';
 
 /** The whole app: layout around the routes of docs/product.md. */
 export function App() {
@@ -18,6 +18,7 @@ export function App() {
             <Route path="/t/:id" component={tablePage.Page} />
             <Route path="/analysis/:variant" component={analysisPage.Page} />
             <Route path="/play/offline" component={offlinePage.Page} />
+            <Route path="/puzzles" component={puzzlesPage.Page} />
             <Route>
               <NotFound />
             </Route>

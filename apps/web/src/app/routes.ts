@@ -14,12 +14,16 @@ export const analysisPage = lazyPage(() => import('../features/analysis/Analysis
 /** `/play/offline`: a computer game in the browser, with no server. */
 export const offlinePage = lazyPage(() => import('../features/offline/OfflineGamePage'));
 
+/** `/puzzles`: puzzles from the solution, rated with Glicko-2 in the browser. */
+export const puzzlesPage = lazyPage(() => import('../features/puzzles/PuzzlesPage'));
+
 /** Loads the page chunk a path needs (none for a path that is not found); resolves when it is in. */
 export function preloadFor(pathname: string): Promise<void> {
   if (pathname.startsWith('/t/')) return tablePage.preload();
   if (pathname.startsWith('/variants/')) return variantPage.preload();
   if (pathname.startsWith('/analysis/')) return analysisPage.preload();
   if (pathname === '/play/offline') return offlinePage.preload();
+  if (pathname === '/puzzles') return puzzlesPage.preload();
   if (pathname === '/') return homePage.preload();
   return Promise.resolve();
 }

@@ -5,6 +5,10 @@ import type {
   LobbyResponse,
   PushKeyResponse,
   PushSubscribeBody,
+  PuzzleAttemptAnswer,
+  PuzzleAttemptBody,
+  PuzzleTheme,
+  PuzzleView,
   TableResponse,
   TablesResponse,
   TakeSeatResponse,
@@ -71,4 +75,38 @@ export function takeSeat(id: string, side?: Side): Promise<ApiResult<TakeSeatRes
 /** The lobby's two lists. */
 export function fetchLobby(): Promise<ApiResult<LobbyResponse>> {
   return request('GET', '/api/lobby');
+}
+
+/** The next puzzle near a rating (of a theme), not yet played by this browser. */
+export function fetchNextPuzzle(
+  rating: number,
+  browser: string,
+  theme?: PuzzleTheme,
+): Promise<ApiResult<{ readonly puzzle: PuzzleView }>> {
+  const query = new URLSearchParams({ rating: String(Math.round(rating)), browser, ...(theme ? { theme } : {}) });
+  return request('GET', `/api/puzzles/next?${query.toString()}`);
+}
+
+/** One puzzle by its id. */
+export function fetchPuzzle(id: string): Promise<ApiResult<{ readonly puzzle: PuzzleView }>> {
+  return request('GET', `/api/puzzles/${encodeURIComponent(id)}`);
+}
+
+/** The day's puzzle, the same for everyone. */
+export function fetchDailyPuzzle(): Promise<ApiResult<{ readonly day: string; readonly puzzle: PuzzleView }>> {
+  return request('GET', '/api/puzzles/daily');
+}
+
+/** A pack of puzzles near a rating, kept for offline play. */
+export function fetchPuzzlePack(
+  rating: number,
+  browser: string,
+): Promise<ApiResult<{ readonly puzzles: PuzzleView[] }>> {
+  const query = new URLSearchParams({ rating: String(Math.round(rating)), browser, count: '30' });
+  return request('GET', `/api/puzzles/pack?${query.toString()}`);
+}
+
+/** Sends one attempt: the new ratings, or whether it counted. */
+export function sendPuzzleAttempt(id: string, body: PuzzleAttemptBody): Promise<ApiResult<PuzzleAttemptAnswer>> {
+  return request('POST', `/api/puzzles/${encodeURIComponent(id)}/attempts`, body);
 }

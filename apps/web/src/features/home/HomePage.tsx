@@ -10,6 +10,7 @@ import { Link } from 'wouter';
 
 import { StartPicture } from '../../components/board/StartPicture';
 import { CreateTableForm } from '../../components/create-table/CreateTableForm';
+import { DailyPuzzlePanel } from './DailyPuzzlePanel';
 import { LobbyPanel } from './LobbyPanel';
 import { MyGamesPanel } from './MyGamesPanel';
 import { PlayComputerPanel } from './PlayComputerPanel';
@@ -66,6 +67,7 @@ export default function HomePage() {
       </section>
       <MyGamesPanel />
       <PlayComputerPanel />
+      <DailyPuzzlePanel />
       <LobbyPanel />
       <section aria-labelledby="variants-heading">
         <h2 id="variants-heading">{t('home.variants')}</h2>
