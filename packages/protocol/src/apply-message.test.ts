@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { applyServerMessage } from './apply-message.js';
+import { PLAYING_TABLE } from './testing.js';
 import type { ClockView, ServerMessage, TableView } from './types.js';
 
-const VIEW: TableView = {
-  id: 'table00001',
-  variant: 'standard',
-  options: { geese: 13, sideways: false },
-  status: 'playing',
-  seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
-  spectators: 0,
-  position: 'fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:fox quiet:0',
-  turn: 'fox',
-  ply: 0,
-  moves: [],
-  result: null,
-  rematch: null,
-  drawOffer: null,
-  rematchRequests: [],
-};
+const VIEW: TableView = { ...PLAYING_TABLE, drawOffer: null, rematchRequests: [] };
 const CLOCK: ClockView = { initial: 60, increment: 2, fox: 60_000, geese: 60_000, running: 'fox' };
 const AFTER_D5 = 'fox:d5 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:geese quiet:1';
 

@@ -1,4 +1,5 @@
 import type { TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -6,22 +7,7 @@ import { saveSeat } from '../../lib/seat-store';
 import { MyGamesPanel } from './MyGamesPanel';
 
 const TOKEN = 'V1StGXR8_Z5jdHi6B-myT';
-/** A standard table in play at ply 0, the fox to move (its own copy: features do not import each other). */
-const PLAYING: TableView = {
-  id: 'table00001',
-  variant: 'standard',
-  options: { geese: 13, sideways: false },
-  status: 'playing',
-  seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
-  spectators: 0,
-  position: 'fox:d4 geese:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3 turn:fox quiet:0',
-  turn: 'fox',
-  ply: 0,
-  moves: [],
-  result: null,
-  rematch: null,
-};
-const table = (id: string, extra: Partial<TableView>): TableView => ({ ...PLAYING, id, ...extra });
+const table = (id: string, extra: Partial<TableView>): TableView => ({ ...PLAYING_TABLE, id, ...extra });
 const TABLES = [
   table('older00yours', { turn: 'geese', ply: 1, moves: ['d4-e5'], correspondence: { days: 3 } }),
   table('newest0their', { turn: 'fox', ply: 2, moves: ['d4-d5', 'c3-c4'] }),

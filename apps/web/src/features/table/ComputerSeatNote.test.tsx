@@ -1,9 +1,9 @@
 import type { TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { ComputerSeatNote } from './ComputerSeatNote';
-import { PLAYING_TABLE } from './test-table';
 
 /** The standard table in play with the computer (level 5) on the geese seat. */
 const WITH_COMPUTER: TableView = {

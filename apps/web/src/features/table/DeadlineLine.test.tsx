@@ -1,9 +1,9 @@
 import type { TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DeadlineLine } from './DeadlineLine';
-import { PLAYING_TABLE } from './test-table';
 
 const DAY = 86_400_000;
 afterEach(() => vi.useRealTimers());

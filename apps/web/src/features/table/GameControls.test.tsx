@@ -1,9 +1,9 @@
 import type { TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { GameControls, type GameControlsProps } from './GameControls';
-import { PLAYING_TABLE } from './test-table';
 
 const TABLE = PLAYING_TABLE;
 

@@ -1,4 +1,5 @@
 import type { ClientMessage } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
@@ -7,7 +8,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import { stubSolutionServer } from '../../lib/fake-solution-server';
 import { gameOf, INITIAL_TABLE_STATE, type TableState } from './table-state';
 import TableRoute from './TablePage';
-import { PLAYING_TABLE } from './test-table';
 import type { LiveTable } from './use-table';
 
 // The socket is replaced by a table state the test sets, and a send it watches.

@@ -1,10 +1,10 @@
 import type { TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { getVariant, newGame, parsePosition } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
 import { withSentMove } from './sent-move';
 import { gameOf, INITIAL_TABLE_STATE, type TableState } from './table-state';
-import { PLAYING_TABLE } from './test-table';
 
 const game = gameOf(PLAYING_TABLE)!;
 const stateOf = (table: TableView, g = game): TableState => ({ ...INITIAL_TABLE_STATE, table, game: g, role: 'fox' });

@@ -1,22 +1,17 @@
 import type { TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 import { statusText } from './status-text';
 
 const TABLE: TableView = {
-  id: 'table00001',
-  variant: 'standard',
+  ...PLAYING_TABLE,
   options: {},
-  status: 'playing',
-  seats: { fox: { taken: true, online: true }, geese: { taken: true, online: true } },
-  spectators: 0,
   position: '',
   turn: 'geese',
   ply: 1,
   moves: ['d4-d5'],
-  result: null,
-  rematch: null,
 };
 
 describe('statusText', () => {

@@ -1,4 +1,5 @@
 import type { TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { type Game, getVariant, newGame, parsePosition } from '@fg/rules';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
@@ -8,7 +9,6 @@ import { GameSummary } from './GameSummary';
 import { JoinBanner } from './JoinBanner';
 import { PrivateLink } from './PrivateLink';
 import { TableTools, useFlip } from './TableTools';
-import { PLAYING_TABLE } from './test-table';
 import { tableTitle } from './use-notices';
 
 const WAITING: TableView = {

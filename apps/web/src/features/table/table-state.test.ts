@@ -1,9 +1,9 @@
 import type { ChatSaid, ServerMessage, TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import type { Side } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
-import { PLAYING_TABLE } from './test-table';
 
 const TABLE = PLAYING_TABLE;
 

@@ -1,13 +1,13 @@
 // The hidden-tab notice in use-notices: a favicon mark and a notification (when allowed) for news that comes
 // while the tab is hidden, none for what was there on arrival, the mark gone once the tab is shown.
 import type { Role, TableView } from '@fg/protocol';
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { act, renderHook } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { faviconMarked } from '../../lib/tab-notice';
 import { INITIAL_TABLE_STATE, type TableState } from './table-state';
-import { PLAYING_TABLE } from './test-table';
 import { useNotices } from './use-notices';
 
 const t = i18next.t;

@@ -1,7 +1,7 @@
 // The parts of the table page: the shown link state and what a hidden tab tells its player.
+import { PLAYING_TABLE } from '@fg/protocol/testing';
 import { describe, expect, it } from 'vitest';
 
-import { PLAYING_TABLE } from './test-table';
 import { tabNews } from './use-notices';
 import { linkState } from './use-table';
 

@@ -1,5 +1,6 @@
-// A fixture for table tests: a standard table at its start, both seats taken and online.
-import type { TableView } from '@fg/protocol';
+// The one fixture of a table's view for tests of the protocol and its clients: a standard table at its start,
+// both seats taken and online.
+import type { TableView } from './types.js';
 
 /** A standard table in play at ply 0, the fox to move. */
 export const PLAYING_TABLE: TableView = {
