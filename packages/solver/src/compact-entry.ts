@@ -8,6 +8,7 @@ export {
   compactBytes,
   compactLayout,
   isCompact,
+  readCompact,
   readCompactHeader,
   type TierToWrite,
   verifyCompact,

@@ -37,6 +37,8 @@ export class CompactTable {
     const { header, sets } = readCompact(bytes, name);
     if (header.verdicts !== 'win-loss')
       throw new Error(`${name} holds ${header.verdicts} verdicts; this reader answers win-loss tables`);
+    if (header.options.sideways)
+      throw new Error(`${name} is a table with sideways moves; this reader answers the game without them`);
     this.header = header;
     for (const t of header.tiers) {
       const [stored, ...more] = t.stored;

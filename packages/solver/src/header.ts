@@ -19,7 +19,6 @@ export interface TierEntry extends TierSummary {
 /** Fields both formats' headers have. */
 interface HeaderBase {
   readonly variant: 'standard';
-  readonly options: { readonly geese: number; readonly sideways: false };
   readonly minGeese: number; // 4
   readonly maxGeese: number; // 13, or less for a test table (--up-to)
   readonly points: readonly string[]; // point names by index: c1, d1, ...
@@ -28,6 +27,7 @@ interface HeaderBase {
 /** The header JSON of format 1 (a uint32 record a set for each side to move). */
 export interface TableHeader extends HeaderBase {
   readonly format: 1;
+  readonly options: { readonly geese: number; readonly sideways: false };
   readonly record: string; // how a record reads
   readonly tiers: readonly TierEntry[];
 }
@@ -57,6 +57,8 @@ export interface CompactTier extends TierSummary {
 /** The header JSON of format 2 (compact: per tier the rarer fox-to-move verdict as a set). */
 export interface CompactHeader extends HeaderBase {
   readonly format: 2;
+  /** sideways: true for a table of the game with sideways moves (its verdicts `win-loss-draw`). */
+  readonly options: { readonly geese: number; readonly sideways: boolean };
   readonly verdicts: 'win-loss' | 'win-loss-draw'; // the kinds of verdict the table knows
   readonly index: string; // how a position's index reads
   readonly tiers: readonly CompactTier[];

@@ -30,10 +30,11 @@ export interface SolveSummary {
 /** Writes summary.json for a finished build and returns it. */
 export function writeSummary(dir: string, build: BuildResult): SolveSummary {
   const { header } = build;
+  const options = { geese: header.options.geese, sideways: false } as const; // a build's table: no sideways moves
   let start: SolveSummary['start'] = null;
   if (header.maxGeese === header.options.geese) {
-    const solution = openSolution(dir, header.options)!;
-    const variant = getVariant('standard', header.options);
+    const solution = openSolution(dir, options)!;
+    const variant = getVariant('standard', options);
     if (!variant.ok) throw new Error(variant.error.message);
     const position = startPosition(variant.value);
     const verdict = solution.verdict(position);
@@ -47,7 +48,7 @@ export function writeSummary(dir: string, build: BuildResult): SolveSummary {
   }
   const summary: SolveSummary = {
     variant: 'standard',
-    options: header.options,
+    options,
     maxGeese: header.maxGeese,
     tiers: header.tiers.map(({ geese, sets, foxToMove, geeseToMove }) => ({ geese, sets, foxToMove, geeseToMove })),
     start,
