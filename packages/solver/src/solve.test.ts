@@ -161,17 +161,6 @@ describe('the lookup', () => {
     }
   });
 
-  it('answers a position and its keep list in under a millisecond', () => {
-    const next = random(7);
-    const positions = Array.from({ length: 500 }, () => {
-      const points = [...Array(POINTS).keys()].sort(() => next() - 0.5);
-      return place(points.slice(0, 6), points[6]!, next() < 0.5 ? 'fox' : 'geese');
-    });
-    const started = performance.now();
-    for (const p of positions) solution.verdict(p);
-    expect((performance.now() - started) / positions.length).toBeLessThan(1);
-  });
-
   it.each([1, 2, 3])('seed %i: the winner playing only keep moves wins against any moves', (seed) => {
     const next = random(seed);
     const { fw, gw } = tierRecords(dir, 6);
