@@ -76,6 +76,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerHealthRoutes(app, store);
   registerApiRoutes(app, authority, {
+    computerGames: {
+      limit: config.computerGamesPerAddress,
+      playing: (address) => computers.playingFor(address),
+      claim: (tableId, address) => computers.claim(tableId, address),
+    },
     createLimit: config.createLimit,
     allowedOrigins: config.allowedOrigins,
     throttle,

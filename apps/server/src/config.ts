@@ -74,6 +74,8 @@ const envSchema = z.object({
   COMPUTER_THREADS: intFrom(0),
   /** A cap in ms on the computer's time a move (tests); 0 = each level's own time. */
   COMPUTER_THINK_MS: intFrom(0),
+  /** Unfinished games against the computer one address may have the computer playing at once. */
+  COMPUTER_GAMES_PER_ADDRESS: intFrom(10, 1),
   /** Bytes a socket may have queued for a client that does not read: above it a spectator is closed with 1013. */
   MAX_QUEUED_BYTES: intFrom(1024 * 1024, 1024),
   /** WebSocket connections one client address may hold at once: room for a school behind one NAT. */
@@ -153,6 +155,7 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly computerThreads: number; // 1 on two cores
   readonly computerThinkMs: number; // 0 = each level's own time
+  readonly computerGamesPerAddress: number; // 10
   readonly redisUrl: string | null; // 'redis://127.0.0.1:6379'; null: SQLite, one process
   readonly keepFinishedDays: number; // 30
   readonly maxQueuedBytes: number; // 1 MiB
@@ -202,6 +205,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY === 'true',
     computerThreads: e.COMPUTER_THREADS || defaultThreads(),
     computerThinkMs: e.COMPUTER_THINK_MS,
+    computerGamesPerAddress: e.COMPUTER_GAMES_PER_ADDRESS,
     redisUrl: e.REDIS_URL ?? null,
     keepFinishedDays: e.KEEP_FINISHED_DAYS,
     maxQueuedBytes: e.MAX_QUEUED_BYTES,

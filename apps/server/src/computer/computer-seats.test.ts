@@ -9,6 +9,7 @@ import { MemoryChatLog } from '../store/memory/memory-chat-log.js';
 import { SOLE_LEASE } from '../store/memory/memory-computer-lease.js';
 import { MemoryStore } from '../store/memory/memory-store.js';
 import { Authority } from '../tables/authority.js';
+import type { TableObserver } from '../tables/table-observer.js';
 import { ComputerSeats } from './computer-seats.js';
 import { ThinkPool } from './think-pool.js';
 
@@ -78,6 +79,42 @@ describe('ComputerSeats', () => {
     authority.leave(human);
     await until(() => computers!.playing === 0);
   });
+
+  it("thinks one address's games one after another: another address's game waits for one of its thinks, not all", async () => {
+    computers = new ComputerSeats(new ThinkPool(1), { thinkMs: 150, onError: () => undefined, lease: SOLE_LEASE });
+    const answered: string[] = []; // tables in the order the computer's first move reached them
+    const firstMoves: Member & TableObserver = {
+      send: () => undefined,
+      changed: ({ stored }) => {
+        if (stored.moves.length === 1 && !answered.includes(stored.id)) answered.push(stored.id);
+      },
+    };
+    const authority = new Authority(new MemoryStore(), {
+      abandonSeconds: 60,
+      waitingHours: 24,
+      observers: [computers, firstMoves],
+      bus: new MemoryBus(),
+      chat: new MemoryChatLog(),
+    });
+    computers.bind(authority);
+    /** A level-8 game where the computer (the fox) moves first, made from `address`. */
+    const make = async (address: string): Promise<string> => {
+      const created = await authority.createTable({ variant: 'standard', side: 'geese', computer: { level: 8 } });
+      if (!created.ok) throw new Error(created.error.message);
+      computers!.claim(created.value.table.id, address);
+      return created.value.table.id;
+    };
+    const crowd = [];
+    for (let i = 0; i < 12; i++) crowd.push(await make('198.51.100.7'));
+    const other = await make('203.0.113.9');
+    expect(computers.playingFor('198.51.100.7')).toBe(12);
+    expect(computers.playingFor('203.0.113.9')).toBe(1);
+
+    for (let i = 0; i < 400 && answered.length < 13; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every game got its move; the other address's came after the crowd's first think, not after all twelve.
+    expect([...answered].sort()).toEqual([...crowd, other].sort());
+    expect(answered.indexOf(other)).toBeLessThanOrEqual(2);
+  }, 30_000);
 
   it('leaves a running game nobody has been at for a while, so the table leaves memory; plays on when the player is back, also after a restart', async () => {
     let now = Date.now();

@@ -1,5 +1,7 @@
 // Every computer seat of this server: starts a ComputerPlayer when a computer table appears (created, rematched,
-// or unfinished after a restart) and stops them all on shutdown.
+// or unfinished after a restart) and stops them all on shutdown. Each table made here is its creator's address's:
+// the games the computer plays for one address are counted (the create route caps them), and one address's thinks
+// run one after another, so its many games wait for each other rather than make everyone else's wait.
 import type { Solutions } from '../solution/solutions.js';
 import type { Authority } from '../tables/authority.js';
 import type { StoredTable } from '../tables/store.js';
@@ -25,6 +27,8 @@ export interface ComputerSeatsOptions {
 /** The computer players of this server, one per computer table in play. */
 export class ComputerSeats implements TableObserver {
   readonly #players = new Map<string, ComputerPlayer>();
+  readonly #owners = new Map<string, string>(); // table -> the address that made it, while the computer plays there
+  readonly #lines = new Map<string, Promise<void>>(); // address (or table) -> the end of its thinks asked so far
   readonly #pool: ThinkPool;
   readonly #options: ComputerSeatsOptions;
   readonly #think: (task: ThinkTask) => Promise<ThinkAnswer>;
@@ -42,6 +46,18 @@ export class ComputerSeats implements TableObserver {
     this.#authority = authority;
   }
 
+  /** The table was made from `address`: it counts for that address, and its thinks wait behind the address's. */
+  claim(tableId: string, address: string): void {
+    if (this.#players.has(tableId)) this.#owners.set(tableId, address);
+  }
+
+  /** How many unfinished games the computer plays now for `address` (on this instance). */
+  playingFor(address: string): number {
+    let count = 0;
+    for (const owner of this.#owners.values()) if (owner === address) count++;
+    return count;
+  }
+
   /** How many tables the computer plays at now. */
   get playing(): number {
     return this.#players.size;
@@ -55,8 +71,9 @@ export class ComputerSeats implements TableObserver {
    * does not count: it leaves the table after its player is gone, and a change in between would seat it again.
    */
   changed({ stored, connected, computerConnections, created }: TableSnapshot): void {
+    if (stored.result) this.#owners.delete(stored.id); // a finished game counts for nobody
     if (!stored.computer || stored.rematch) return;
-    if (created || connected - computerConnections > 0) this.#attach(stored.id, stored.computer);
+    if (created || connected - computerConnections > 0) this.#attach(stored.id, stored.computer, created);
   }
 
   /** After a restart: the computer sits down again at every unfinished computer table, and moves if it is its turn. */
@@ -83,23 +100,45 @@ export class ComputerSeats implements TableObserver {
     await this.#pool.close();
   }
 
-  #attach(tableId: string, seat: NonNullable<StoredTable['computer']>): void {
+  /** Seats the computer; at a table just made, from the next turn of the event loop, once the create route has
+   * claimed it for its address (else its first think would not wait in the address's line). */
+  #attach(tableId: string, seat: NonNullable<StoredTable['computer']>, created = false): void {
     const authority = this.#authority;
     if (!authority || this.#players.has(tableId)) return;
     const { thinkMs, onError, lease, aloneMs = ALONE_MS } = this.#options;
     const player = new ComputerPlayer(tableId, seat, {
       authority,
-      think: this.#think,
+      think: (task) => this.#thinkInLine(tableId, task),
       ...(thinkMs ? { thinkMs } : {}),
       lease,
       aloneMs,
       onRematch: (id, next) => this.#attach(id, next),
       onLeave: (id) => {
-        if (this.#players.get(id) === player) this.#players.delete(id);
+        if (this.#players.get(id) !== player) return;
+        this.#players.delete(id);
+        this.#owners.delete(id);
       },
       onError,
     });
     this.#players.set(tableId, player);
-    player.start().catch((error: unknown) => onError(error, `computer start ${tableId}`));
+    const start = (): void =>
+      void player.start().catch((error: unknown) => onError(error, `computer start ${tableId}`));
+    if (created) setImmediate(start);
+    else start();
+  }
+
+  /** Thinks for a table once the thinks asked before for the same address (the table's own, if unknown) are done. */
+  #thinkInLine(tableId: string, task: ThinkTask): Promise<ThinkAnswer> {
+    const line = this.#owners.get(tableId) ?? tableId;
+    const thought = (this.#lines.get(line) ?? Promise.resolve()).then(() => this.#think(task));
+    const end = thought.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#lines.set(line, end);
+    void end.then(() => {
+      if (this.#lines.get(line) === end) this.#lines.delete(line);
+    });
+    return thought;
   }
 }

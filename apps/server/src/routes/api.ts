@@ -18,8 +18,18 @@ const MAX_TABLES_READ = 50;
 /** Reads of `GET /api/tables?ids=` one address may make a minute (My games reads every half minute). */
 const TABLES_READS_PER_MINUTE = 120;
 
+/** The cap of games against the computer per address (the computer's seats keep the count). */
+export interface ComputerGamesCap {
+  readonly limit: number; // unfinished games the computer plays for one address at once
+  /** How many the computer plays now for the address. */
+  readonly playing: (address: string) => number;
+  /** The table was made from the address: it counts for it, and its thinks wait behind the address's others. */
+  readonly claim: (tableId: string, address: string) => void;
+}
+
 /** Limits of the API routes. */
 export interface ApiLimits {
+  readonly computerGames: ComputerGamesCap;
   readonly createLimit: number; // tables one address may create a minute
   readonly allowedOrigins: readonly string[]; // foreign origins that may still create tables and take seats
   readonly throttle: LogThrottle;
@@ -45,8 +55,15 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
     async (request, reply) => {
       const body = createTableBodySchema.safeParse(request.body);
       if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error, 'body')}`);
+      const { computerGames } = limits;
+      const address = request.ip;
+      if (body.data.computer && computerGames.playing(address) >= computerGames.limit) {
+        const games = `${computerGames.limit} unfinished games against the computer`;
+        return sendError(reply, 'rate-limited', `this address has ${games}; finish or resign one first`);
+      }
       const created = await authority.createTable(body.data);
       if (!created.ok) return sendError(reply, created.error.code, created.error.message);
+      if (body.data.computer) computerGames.claim(created.value.table.id, address);
       return reply.code(201).send(created.value);
     },
   );
