@@ -384,6 +384,15 @@ describe('GET /api/tables?ids= (an addition)', () => {
     expect(answer.body.tables[1]).toEqual(one);
   });
 
+  it('takes the ids repeated as well as comma-separated', async () => {
+    const a = (await request(server.base, 'POST', '/api/tables', { variant: 'standard' })).body.table;
+    const b = (await request(server.base, 'POST', '/api/tables', { variant: 'two-foxes' })).body.table;
+    const c = (await request(server.base, 'POST', '/api/tables', { variant: 'big-cross' })).body.table;
+    const answer = await request(server.base, 'GET', `/api/tables?ids=${a.id}&ids=${b.id},${c.id}&ids=`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.tables.map((t: { id: string }) => t.id)).toEqual([a.id, b.id, c.id]);
+  });
+
   it.each([[''], ['?ids='], [`?ids=${Array.from({ length: 51 }, (_, i) => `table${100000 + i}`).join(',')}`]])(
     'refuses %s with 400 bad-request',
     async (query) => {

@@ -69,11 +69,12 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
   );
 
   // An addition: several tables in one read, for a browser's "My games"; unknown ids are left out.
-  app.get<{ Querystring: { ids?: string } }>(
+  app.get<{ Querystring: { ids?: string | string[] } }>(
     '/api/tables',
     { config: { rateLimit: { max: TABLES_READS_PER_MINUTE, timeWindow: 60_000 } } },
     async (request, reply) => {
-      const ids = (request.query.ids ?? '').split(',').filter(Boolean);
+      // `ids=a,b` as documented; `ids=a&ids=b` (what a form or URLSearchParams.append writes) means the same.
+      const ids = [request.query.ids ?? []].flat().flatMap((part) => part.split(',')).filter(Boolean);
       if (ids.length === 0 || ids.length > MAX_TABLES_READ)
         return sendError(reply, 'bad-request', `ids: 1 to ${MAX_TABLES_READ} table ids, comma-separated`);
       const unique = [...new Set(ids)].filter((id) => tableIdSchema.safeParse(id).success);
