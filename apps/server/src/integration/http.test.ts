@@ -204,6 +204,22 @@ describe('GET /api/tables/:id/record', () => {
   });
 });
 
+describe('answers that carry a seat token', () => {
+  it('are never stored by a cache (Cache-Control: no-store)', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const created = await post('/api/tables', { variant: 'standard', side: 'fox' });
+    expect([created.status, created.headers.get('cache-control')]).toEqual([201, 'no-store']);
+    const { table } = (await created.json()) as { table: { id: string } };
+    const seated = await post(`/api/tables/${table.id}/seats`, {});
+    expect([seated.status, seated.headers.get('cache-control')]).toEqual([201, 'no-store']);
+  });
+});
+
 describe('POST /api/tables/:id/seats', () => {
   it.each([
     ['no body', undefined, 'geese'],

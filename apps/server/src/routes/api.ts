@@ -18,6 +18,9 @@ const MAX_TABLES_READ = 50;
 /** Reads of `GET /api/tables?ids=` one address may make a minute (My games reads every half minute). */
 const TABLES_READS_PER_MINUTE = 120;
 
+/** An answer that carries a seat token is kept by no cache (a shared proxy's, or the browser's on disk). */
+const NO_STORE = 'no-store';
+
 /** The cap of games against the computer per address (the computer's seats keep the count). */
 export interface ComputerGamesCap {
   readonly limit: number; // unfinished games the computer plays for one address at once
@@ -64,7 +67,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
       const created = await authority.createTable(body.data);
       if (!created.ok) return sendError(reply, created.error.code, created.error.message);
       if (body.data.computer) computerGames.claim(created.value.table.id, address);
-      return reply.code(201).send(created.value);
+      return reply.code(201).header('cache-control', NO_STORE).send(created.value);
     },
   );
 
@@ -74,7 +77,10 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
     { config: { rateLimit: { max: TABLES_READS_PER_MINUTE, timeWindow: 60_000 } } },
     async (request, reply) => {
       // `ids=a,b` as documented; `ids=a&ids=b` (what a form or URLSearchParams.append writes) means the same.
-      const ids = [request.query.ids ?? []].flat().flatMap((part) => part.split(',')).filter(Boolean);
+      const ids = [request.query.ids ?? []]
+        .flat()
+        .flatMap((part) => part.split(','))
+        .filter(Boolean);
       if (ids.length === 0 || ids.length > MAX_TABLES_READ)
         return sendError(reply, 'bad-request', `ids: 1 to ${MAX_TABLES_READ} table ids, comma-separated`);
       const unique = [...new Set(ids)].filter((id) => tableIdSchema.safeParse(id).success);
@@ -108,7 +114,7 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
         return sendError(reply, 'bad-request', `bad seat request: ${describeIssues(body.error, 'body')}`);
       const taken = await authority.takeSeat(id, body.data.side);
       if (!taken.ok) return sendError(reply, taken.error.code, taken.error.message);
-      return reply.code(201).send(taken.value);
+      return reply.code(201).header('cache-control', NO_STORE).send(taken.value);
     },
   );
 }
