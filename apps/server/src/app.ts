@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
-import { frameworkError, registerErrorHandler } from './http/errors.js';
+import { clientError, frameworkError, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { loggerOptions, LogThrottle } from './http/logger.js';
 import { registerHostCheck } from './http/site.js';
@@ -34,6 +34,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // The router's default (100) answers longer ids with 414 or a wrong 404; every id must reach its route and get table-not-found.
     routerOptions: { maxParamLength: 16 * 1024 },
     frameworkErrors: frameworkError,
+    // What Node's parser refuses (a 431 for headers too large) in the same shape as every other error.
+    clientErrorHandler: clientError,
     // Exactly the one hop in front (the proxy): the client is the last address it added, never one a client wrote.
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     // On close, idle keep-alive connections are cut at once; requests in flight may finish.

@@ -1,4 +1,7 @@
 // HTTP errors in the protocol's shape: `{"error": {"code", "message"}}`, 4xx with the message, 5xx generic.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+
 import { HTTP_STATUS, type HttpErrorCode } from '@fg/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -74,4 +77,30 @@ export function frameworkError(
   else if (request.url.startsWith('/api/tables/'))
     void sendError(reply, 'table-not-found', 'no table with this id: it is not a valid URL component');
   else void sendError(reply, 'bad-request', error.message);
+}
+
+/** Node's parser's refusals, by its error code: the status and what the client is told. */
+const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'the request headers are too large (16 KB at most)'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'the request took too long to arrive'],
+};
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request (headers over 16 KB, a malformed request,
+ * one too slow) in the protocol's shape, code `bad-request` with the fitting status, then closes the connection.
+ */
+export function clientError(error: { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'malformed HTTP request'];
+  const body = JSON.stringify({ error: { code: 'bad-request', message } });
+  if (socket.writable) {
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+    ];
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }

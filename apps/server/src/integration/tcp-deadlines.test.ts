@@ -50,6 +50,20 @@ describe('TCP deadlines', () => {
     expect(ms).toBeLessThan(1_500);
   });
 
+  it("answers headers over Node's 16 KB with 431 in the protocol's error shape, and closes", async () => {
+    const socket = await open();
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(await closedWithin(socket, 3_000)).toBeGreaterThanOrEqual(0);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(head).toContain('content-type: application/json; charset=utf-8');
+    expect(JSON.parse(body!)).toEqual({
+      error: { code: 'bad-request', message: 'the request headers are too large (16 KB at most)' },
+    });
+  });
+
   it('leaves a whole request alone, and keeps serving', async () => {
     const socket = await open();
     socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
