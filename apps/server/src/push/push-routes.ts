@@ -1,5 +1,7 @@
 // The push API of docs/protocol.md: the server's public key, and a seat's subscriptions (given with the seat's
 // token, so only whoever holds the seat can ask to be told of its moves).
+import { createECDH } from 'node:crypto';
+
 import {
   describeIssues,
   type PushSubscribeBody,
@@ -33,10 +35,26 @@ export interface PushRouteDeps {
 /** Requests a minute one address may make to the subscription routes. */
 const SUBSCRIBE_LIMIT = 60;
 
-/** Whether a base64url text decodes to `bytes` bytes (and, for a P-256 point, starts with 4: uncompressed). */
-const decodesTo = (text: string, bytes: number, point = false): boolean => {
+/** Whether a base64url text decodes to `bytes` bytes. */
+const decodesTo = (text: string, bytes: number): boolean => Buffer.from(text, 'base64url').length === bytes;
+
+/** A P-256 key of the server's own, to try a browser's key with. */
+const probe = createECDH('prime256v1');
+probe.generateKeys();
+
+/**
+ * Whether a base64url text is an uncompressed P-256 point on the curve (65 bytes, starting with 4): one off the
+ * curve would be stored, then fail to encrypt at every push.
+ */
+const onCurve = (text: string): boolean => {
   const raw = Buffer.from(text, 'base64url');
-  return raw.length === bytes && (!point || raw[0] === 4);
+  if (raw.length !== 65 || raw[0] !== 4) return false;
+  try {
+    probe.computeSecret(raw);
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 /** Registers `GET /api/push/key` and `POST` / `DELETE /api/push/subscriptions`. */
@@ -77,11 +95,11 @@ export function registerPushRoutes(app: FastifyInstance, deps: PushRouteDeps): v
     if (!seat) return reply;
     const { endpoint, keys } = seat.body.subscription;
     if (!pushHostAllowed(endpoint, deps.hosts)) return refuseHost(reply, endpoint);
-    if (!decodesTo(keys.p256dh, 65, true) || !decodesTo(keys.auth, 16))
+    if (!onCurve(keys.p256dh) || !decodesTo(keys.auth, 16))
       return sendError(
         reply,
         'bad-request',
-        'keys.p256dh must be a P-256 point (65 bytes) and keys.auth 16 bytes, base64url',
+        'keys.p256dh must be a P-256 point on the curve (65 bytes) and keys.auth 16 bytes, base64url',
       );
     const subscription = { endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: deps.now() };
     await deps.subscriptions.add(seat.body.table, seat.side, subscription);

@@ -84,9 +84,16 @@ describe('the push API', () => {
     const evil = { json: { ...good.json, endpoint: 'https://169.254.169.254/latest' } };
     const firefox = { json: { ...good.json, endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/x' } };
     const badKey = { json: { ...good.json, keys: { p256dh: 'AAAA', auth: good.json.keys.auth } } };
+    // 65 bytes, uncompressed, but no point of the curve: it would fail to encrypt at every push.
+    const offCurve = Buffer.from([4, ...Array<number>(64).fill(1)]).toString('base64url');
+    const offKey = { json: { ...good.json, keys: { p256dh: offCurve, auth: good.json.keys.auth } } };
     expect((await subscribe(id, tokens.fox, evil)).body.error.code).toBe('bad-request');
     expect((await subscribe(id, tokens.fox, firefox)).body.error.code).toBe('bad-request'); // not on this list
     expect((await subscribe(id, tokens.fox, badKey)).body.error.code).toBe('bad-request');
+    expect(await subscribe(id, tokens.fox, offKey)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'bad-request', message: expect.stringContaining('on the curve') } },
+    });
     expect((await subscribe('nosuchtable1', tokens.fox, good)).status).toBe(404);
     const wrong = await subscribe(id, 'x'.repeat(24), good);
     expect(wrong).toMatchObject({ status: 403, body: { error: { code: 'bad-token' } } });
