@@ -281,6 +281,24 @@ describe('floods and bad input', () => {
     }
   });
 
+  it('a burst that ends in too much bad input still answers the messages admitted before it, then closes', async () => {
+    const strict = await startServer({ maxStrikes: 5 });
+    try {
+      const table = await seatedTable(strict);
+      const client = await TestClient.connect(strict.wsUrl(table.id));
+      // One burst: a hello, three pings (answered once the hello is), then five frames that are no JSON.
+      client.send({ type: 'hello', token: table.tokens.geese });
+      for (let i = 0; i < 3; i++) client.send({ type: 'ping' });
+      for (let i = 0; i < 5; i++) client.send('{');
+      expect(await client.closed).toEqual({ code: 1008, reason: 'too much bad input' });
+      expect(client.all('welcome')).toHaveLength(1);
+      expect(client.all('pong')).toHaveLength(3);
+      expect(client.all('error')).toHaveLength(5);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('a connection that keeps sending bad input is closed with 1008, and the table is unchanged', async () => {
     const strict = await startServer({ maxStrikes: 5 });
     try {

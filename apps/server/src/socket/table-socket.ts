@@ -105,6 +105,7 @@ class TableSocket {
   readonly #member: Connection;
   readonly #guard: ConnectionGuard;
   #queue: Promise<void> = Promise.resolve();
+  #closing = false; // struck out: the messages admitted before are answered, then the connection closes
 
   constructor(route: SocketRoute, tableId: string, member: Connection, guard: ConnectionGuard) {
     this.#route = route;
@@ -116,6 +117,7 @@ class TableSocket {
   /** A frame from the client: checked here, then handled after the messages before it. */
   receive(data: Buffer, isBinary: boolean): void {
     this.#member.lastSeen = Date.now();
+    if (this.#closing) return; // struck out: nothing more is read
     if (!this.#guard.admit()) return this.#fail('rate-limited', 'too many messages; slow down');
     if (isBinary) return this.#fail('bad-message', 'send text frames of JSON');
     if (data.length > MAX_FRAME_BYTES)
@@ -180,7 +182,12 @@ class TableSocket {
 
   #fail(code: SocketErrorCode, message: string): void {
     this.#answer(code, message);
-    if (this.#guard.strike()) this.#member.socket.close(CLOSE_CODES.policyViolation, 'too much bad input');
+    if (this.#closing || !this.#guard.strike()) return;
+    this.#closing = true;
+    // The messages admitted before this one still get their answers (a burst would otherwise lose them): the
+    // connection closes once they are handled.
+    const close = (): void => this.#member.socket.close(CLOSE_CODES.policyViolation, 'too much bad input');
+    void this.#queue.then(close);
   }
 }
 
