@@ -96,6 +96,21 @@ describe.skipIf(skip !== null)('two instances on one Redis', () => {
     for (const client of [table.fox, table.geese]) expect(received(client, 'ended')).toHaveLength(1);
   }, 60_000);
 
+  it('two draw offers crossed at once, fox on A and geese on B, make a draw agreed on both, 10 times', async () => {
+    const ended = { type: 'ended', result: { winner: null, reason: 'draw-agreed' } };
+    for (let round = 0; round < 10; round++) {
+      const table = await splitTable(a, b);
+      await table.fox.next('presence', (m) => m.seats.geese.online, 10_000);
+      table.fox.send({ type: 'draw-offer' });
+      table.geese.send({ type: 'draw-offer' });
+      expect(await table.fox.next('ended', () => true, 10_000)).toEqual(ended);
+      expect(await table.geese.next('ended', () => true, 10_000)).toEqual(ended);
+      expect((await viewAt(a, table.id)).result).toEqual(ended.result);
+      expect((await viewAt(b, table.id)).result).toEqual(ended.result);
+      await Promise.all([table.fox.close(), table.geese.close()]);
+    }
+  }, 120_000);
+
   it('the same seat on A and B sending different moves for one ply at once: one acknowledged, one stale-ply, 30 times', async () => {
     for (let round = 0; round < 30; round++) {
       const table = await splitTable(a, b);

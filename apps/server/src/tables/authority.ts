@@ -247,6 +247,9 @@ export class Authority {
             if (event.type === 'rematch-ask') return live.askRematch(event);
             if ((await live.commit(event, decision.played)).ok) return done(undefined);
             if (event.type === 'ended' && attempt === 0 && live.facts.stored.result === null) continue;
+            // An offer lost its compare-and-set to one written through another instance (two crossed draw offers):
+            // decided again on the new facts, where the opponent's offer stands (a draw agreed).
+            if ((event.type === 'draw' || event.type === 'takeback') && attempt === 0) continue;
             return refuse(...lostRace(event));
           }
         }

@@ -42,8 +42,12 @@ export interface TableBus {
   publish(tableId: string, event: TableEvent): Promise<void> | undefined;
   /** The table-wide facts of a table. */
   shared(tableId: string): Promise<SharedFacts>;
-  /** Stores the standing draw or takeback offer (null: none). */
-  setOffer(tableId: string, kind: OfferKind, offer: Offer | null): Promise<void>;
+  /**
+   * Stores the draw or takeback offer (null: none). With `expected`, a compare-and-set: only while the stored one is
+   * still `expected` (two instances deciding on the same facts cannot both write; the loser decides again on the
+   * new ones, so two crossed draw offers make a draw). False when it was not stored.
+   */
+  setOffer(tableId: string, kind: OfferKind, offer: Offer | null, expected?: Offer | null): Promise<boolean>;
   /** Records a side's rematch request unless it has one; atomically, so only one call sees the pair complete. */
   askRematch(tableId: string, side: Side, tokenHash: string): Promise<RematchAsked>;
   /** Withdraws a side's rematch request (its opponent declined); it may ask again. */

@@ -74,7 +74,7 @@ describe('decide -> write -> evolve', () => {
             );
             if (decision.kind !== 'event') continue;
             const event = decision.event;
-            const written = await writeEvent(store, bus, stored.id, event);
+            const written = await writeEvent(store, bus, stored.id, event, facts);
             expect(written.ok || event.type === 'rematch-ask').toBe(true);
             if (!written.ok) continue;
             const next = evolve(facts, event);
@@ -86,6 +86,7 @@ describe('decide -> write -> evolve', () => {
             expect(loaded.takebacks ?? []).toEqual(facts.stored.takebacks ?? []);
             const shared = await bus.shared(stored.id);
             expect(shared.rematchAsks).toEqual(facts.rematchAsks);
+            expect([shared.drawOffer, shared.takebackOffer]).toEqual([facts.drawOffer, facts.takebackOffer]);
           }
           await store.close();
         },

@@ -63,8 +63,8 @@ export function evolve(facts: TableFacts, event: TableEvent): Evolved<TableFacts
     case 'rematch': {
       const stored = evolveStored(facts.stored, event);
       if (typeof stored === 'string') return stored;
-      // A takeback offer lapses when either side moves.
-      return event.type === 'moved' ? { ...facts, stored, takebackOffer: null } : { ...facts, stored };
+      // The offers stay as the bus keeps them (an offer's compare-and-set expects them): a move lapses them by ply.
+      return { ...facts, stored };
     }
     case 'taken-back': {
       const stored = evolveStored(facts.stored, event);

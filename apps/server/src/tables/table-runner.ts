@@ -50,6 +50,9 @@ export function lostRace(event: TableEvent): [SocketErrorCode, string] {
       return ['stale-ply', `ply ${event.ply} was already played`];
     case 'taken-back':
       return ['stale-ply', 'the table moved on; the takeback offer has lapsed'];
+    case 'draw':
+    case 'takeback':
+      return ['stale-ply', 'the offers at this table changed meanwhile; nothing was stored, try again'];
     default:
       return ['game-over', 'the game is already over'];
   }
@@ -162,7 +165,7 @@ export class TableRunner implements LiveTable {
    */
   async commit(event: TableEvent, played?: Game): Promise<Written> {
     const { store, bus } = this.#deps;
-    const written = await writeEvent(store, bus, this.id, event);
+    const written = await writeEvent(store, bus, this.id, event, this.#facts);
     if (!written.ok) {
       // Another instance stored a change first: this table was behind. Follow the store, then answer.
       if (event.type !== 'rematch-ask') await this.refresh();

@@ -6,6 +6,7 @@ import { opponent, type Side } from '@fg/rules';
 import type { TableBus } from './bus.js';
 import { STORED_EVENTS, type TableEvent } from './events.js';
 import type { TableStore } from './store.js';
+import type { TableFacts } from './table-state.js';
 
 /** What a write answered: whether it was taken (false: the compare-and-set lost), and a rematch's requests. */
 export interface Written {
@@ -16,7 +17,14 @@ export interface Written {
 const TAKEN: Written = { ok: true };
 const LOST: Written = { ok: false };
 
-export async function writeEvent(store: TableStore, bus: TableBus, id: string, event: TableEvent): Promise<Written> {
+/** Writes an event decided on `facts` (the offers are a compare-and-set on them). */
+export async function writeEvent(
+  store: TableStore,
+  bus: TableBus,
+  id: string,
+  event: TableEvent,
+  facts: Pick<TableFacts, 'drawOffer' | 'takebackOffer'>,
+): Promise<Written> {
   switch (event.type) {
     case 'moved':
       return (await store.appendMove(id, event.ply, event.move, event.result, event.at)) ? TAKEN : LOST;
@@ -34,11 +42,9 @@ export async function writeEvent(store: TableStore, bus: TableBus, id: string, e
       await store.setRematch(id, event.table);
       return TAKEN;
     case 'draw':
-      await bus.setOffer(id, 'draw', event.offer);
-      return TAKEN;
+      return (await bus.setOffer(id, 'draw', event.offer, facts.drawOffer)) ? TAKEN : LOST;
     case 'takeback':
-      await bus.setOffer(id, 'takeback', event.offer);
-      return TAKEN;
+      return (await bus.setOffer(id, 'takeback', event.offer, facts.takebackOffer)) ? TAKEN : LOST;
     case 'rematch-ask': {
       const { added, asks } = await bus.askRematch(id, event.side, event.tokenHash);
       return { ok: added, asks };

@@ -76,10 +76,12 @@ export class MemoryBus implements TableBus {
     };
   }
 
-  async setOffer(tableId: string, kind: OfferKind, offer: Offer | null): Promise<void> {
+  async setOffer(tableId: string, kind: OfferKind, offer: Offer | null, expected?: Offer | null): Promise<boolean> {
     const shared = this.#hub.table(tableId);
-    if (kind === 'draw') shared.drawOffer = offer;
-    else shared.takebackOffer = offer;
+    const field = kind === 'draw' ? 'drawOffer' : 'takebackOffer';
+    if (expected !== undefined && JSON.stringify(shared[field]) !== JSON.stringify(expected)) return false;
+    shared[field] = offer;
+    return true;
   }
 
   async dropRematchAsk(tableId: string, side: Side): Promise<void> {

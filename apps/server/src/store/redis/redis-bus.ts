@@ -21,6 +21,14 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 local asks = redis.call('HMGET', KEYS[1], 'ask:fox', 'ask:geese')
 return {added, asks[1] or '', asks[2] or ''}`;
 
+// KEYS: shared. ARGV: field, the offer ('' to drop it), '1' to compare first, the offer expected ('' for none),
+// keep ms. Returns 1 when stored, 0 when the stored offer was not the one expected.
+const SET_OFFER = `
+if ARGV[3] == '1' and (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[4] then return 0 end
+if ARGV[2] == '' then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
+
 // KEYS: lease. ARGV: owner, ms.
 const LEASE = `
 local owner = redis.call('GET', KEYS[1])
@@ -45,6 +53,7 @@ export class RedisBus implements TableBus {
   readonly #ownPrefix = `{"origin":"${this.instance}"`; // how this instance's own events begin
   readonly #seen = new Map<string, number>(); // instance -> when it last showed a sign of life (ms)
   readonly #askRematch: Script;
+  readonly #setOffer: Script;
   readonly #lease: Script;
   readonly #setPresence: Script;
   readonly #heartbeat: ReturnType<typeof setInterval>;
@@ -55,6 +64,7 @@ export class RedisBus implements TableBus {
     this.#redis = redis;
     this.#subscriber = subscriber;
     this.#askRematch = defineScript(redis, 'fgAskRematch', 1, ASK_REMATCH);
+    this.#setOffer = defineScript(redis, 'fgSetOffer', 1, SET_OFFER);
     this.#lease = defineScript(redis, 'fgLease', 1, LEASE);
     this.#setPresence = defineScript(redis, 'fgSetPresence', 1, SET_PRESENCE);
     subscriber.on('message', (channel: string, text: string) => this.#heard(channel, text, onError));
@@ -133,13 +143,11 @@ export class RedisBus implements TableBus {
     };
   }
 
-  async setOffer(tableId: string, kind: OfferKind, offer: Offer | null): Promise<void> {
-    const k = tableKeys(tableId);
-    const field = `${kind}Offer`;
-    const multi = this.#redis.multi();
-    if (offer) multi.hset(k.shared, field, JSON.stringify(offer));
-    else multi.hdel(k.shared, field);
-    await multi.pexpire(k.shared, SHARED_KEEP_MS).exec();
+  async setOffer(tableId: string, kind: OfferKind, offer: Offer | null, expected?: Offer | null): Promise<boolean> {
+    const text = (o: Offer | null | undefined): string => (o ? JSON.stringify(o) : '');
+    const compare = expected === undefined ? '0' : '1';
+    const args = [`${kind}Offer`, text(offer), compare, text(expected), SHARED_KEEP_MS];
+    return (await this.#setOffer(tableKeys(tableId).shared, ...args)) === 1;
   }
 
   async dropRematchAsk(tableId: string, side: Side): Promise<void> {
