@@ -10,7 +10,7 @@ import { convertTable } from './convert.js';
 import { solutionDir } from './dir.js';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
 import { buildWdlTable } from './sideways/build.js';
-import { writeWdlSummary } from './sideways/summary.js';
+import { type WdlSummary, writeWdlSummary } from './sideways/summary.js';
 import { buildTable, type Progress } from './solve.js';
 import { writeSummary } from './summary.js';
 
@@ -177,6 +177,15 @@ async function main(args: readonly string[]): Promise<number> {
   return 0;
 }
 
+/** The start's value in words: a draw and its drawing moves, the winning first moves, or the winner's replies. */
+function wdlStartLine(start: NonNullable<WdlSummary['start']>): string {
+  if (start.winner === null) return `start: a draw; first moves that keep the draw: ${start.keep.join(' ')}`;
+  const who = start.winner === 'fox' ? 'the fox wins' : 'the geese win';
+  if (start.keep.length > 0) return `start: ${who}; winning first moves: ${start.keep.join(' ')}`;
+  const replies = Object.entries(start.replies).map(([move, keep]) => `${move}: ${keep.join(' ')}`);
+  return `start: ${who}; the winning replies to each first move: ${replies.join('; ')}`;
+}
+
 /** The build with sideways moves: win, draw or loss (docs/solution.md). */
 async function sideways(
   parsed: { geese: number; out: string; upTo: number; checkpoint: number },
@@ -202,11 +211,7 @@ async function sideways(
   const summary = writeWdlSummary(parsed.out, build);
   const out = [`table: ${build.path}`];
   const start = summary.start;
-  if (!start) out.push(`start: not in this test table (tiers ${MIN_GEESE}..${summary.maxGeese})`);
-  else
-    out.push(
-      `start: ${start.winner === null ? 'a draw; first moves that keep the draw' : `the ${start.winner} wins; winning first moves`}: ${start.keep.join(' ')}`,
-    );
+  out.push(start ? wdlStartLine(start) : `start: not in this test table (tiers ${MIN_GEESE}..${summary.maxGeese})`);
   for (const t of summary.tiers)
     out.push(
       `geese ${t.geese}: ${t.sets} sets; fox to move: ${t.foxToMove.foxWins} wins, ${t.foxToMove.draws} draws, ${t.foxToMove.foxLosses} losses; geese to move: ${t.geeseToMove.geeseWins} wins, ${t.geeseToMove.draws} draws, ${t.geeseToMove.geeseLosses} losses; at most ${t.rounds} rounds (${t.quietPlies} quiet plies) in a level`,

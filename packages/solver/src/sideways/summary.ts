@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { getVariant, startPosition } from '@fg/rules';
+import { applyMove, generateMoves, getVariant, makeMoveText, startPosition } from '@fg/rules';
 
 import { type WdlBuildResult, wdlFolder } from './build.js';
 import { openWdlSolution } from './lookup.js';
@@ -22,6 +22,8 @@ export interface WdlSummary {
     readonly winner: string | null; // null: a draw
     readonly keep: readonly string[]; // the first moves that keep it
     readonly exact: boolean;
+    /** After each first move: the replies that keep the opponent's value (its wins, else its draws; [] if it loses). */
+    readonly replies: Readonly<Record<string, readonly string[]>>;
   } | null; // null for a test table
   readonly wallSeconds: number;
   readonly peakRssBytes: number;
@@ -36,7 +38,13 @@ export function writeWdlSummary(dir: string, build: WdlBuildResult): WdlSummary 
     const solution = openWdlSolution(dir, header.options)!;
     const variant = getVariant('standard', header.options);
     if (!variant.ok) throw new Error(variant.error.message);
-    start = solution.verdict(startPosition(variant.value));
+    const position = startPosition(variant.value);
+    const replies: Record<string, readonly string[]> = {};
+    for (const path of generateMoves(variant.value, position))
+      replies[makeMoveText(variant.value.board, path)] = solution.verdict(
+        applyMove(variant.value, position, path),
+      ).keep;
+    start = { ...solution.verdict(position), replies };
     solution.close();
   }
   const tiers = header.tiers.map(({ geese, sets, foxToMove, geeseToMove, rounds, quietPlies }) => ({
