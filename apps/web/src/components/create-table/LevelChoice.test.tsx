@@ -2,7 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { SOLVED, stubSolutionServer } from '../../lib/fake-solution-server';
+import { SOLVED, SOLVED_SIDEWAYS, stubSolutionServer } from '../../lib/fake-solution-server';
 import { LevelChoice } from './LevelChoice';
 
 const asked: string[] = [];
@@ -18,7 +18,8 @@ describe('LevelChoice', () => {
   it.each([
     ['standard, 13 geese, no sideways moves: solved', 'standard', SOLVED, true],
     ['standard, 15 geese: not solved', 'standard', { geese: 15, sideways: false }, false],
-    ['standard with sideways moves: not solved', 'standard', { geese: 13, sideways: true }, false],
+    ['standard, 13 geese, sideways moves: solved (win, draw or loss)', 'standard', SOLVED_SIDEWAYS, true],
+    ['standard, 15 geese, sideways moves: not solved', 'standard', { geese: 15, sideways: true }, false],
     ['two foxes: not solved', 'two-foxes', {}, false],
   ])('%s', async (_name, id, options, perfect) => {
     render(<LevelChoice busy={false} variant={{ id: id as 'standard', options }} onPlay={() => undefined} />);
