@@ -45,7 +45,8 @@ export default function PuzzlesPage() {
   }, [t]);
 
   // Sends the attempts made offline once the server answers, and refills the pack.
-  const sync = useCallback(async (): Promise<void> => {
+  /** The attempts made offline, sent in order (stopping at the first that finds no network); the pack refilled. */
+  const sendPending = useCallback(async (): Promise<void> => {
     let current = loadPlayer();
     for (const attempt of current.pending) {
       const sent = await sendPuzzleAttempt(attempt.id, {
@@ -63,6 +64,16 @@ export default function PuzzlesPage() {
     }
     keep(current);
   }, [keep]);
+  const syncing = useRef(false); // one sync at a time: `online` and a visit may come together
+  const sync = useCallback(async (): Promise<void> => {
+    if (syncing.current) return;
+    syncing.current = true;
+    try {
+      await sendPending();
+    } finally {
+      syncing.current = false;
+    }
+  }, [sendPending]);
   useEffect(() => {
     const onOnline = (): void => void sync();
     const first = setTimeout(onOnline, 0); // after the first render, as a browser event would
