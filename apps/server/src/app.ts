@@ -83,6 +83,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       playing: (address) => computers.playingFor(address),
       claim: (tableId, address) => computers.claim(tableId, address),
     },
+    lobbyPlaces: {
+      limit: config.lobbyTablesPerAddress,
+      waiting: (address) => lobby.waitingFrom(address),
+      claim: (tableId, address) => lobby.claim(tableId, address),
+    },
     createLimit: config.createLimit,
     allowedOrigins: config.allowedOrigins,
     throttle,

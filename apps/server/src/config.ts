@@ -76,6 +76,8 @@ const envSchema = z.object({
   COMPUTER_THINK_MS: intFrom(0),
   /** Unfinished games against the computer one address may have the computer playing at once. */
   COMPUTER_GAMES_PER_ADDRESS: intFrom(10, 1),
+  /** Tables one address may have waiting in the lobby at once (the lobby shows 50). */
+  LOBBY_TABLES_PER_ADDRESS: intFrom(5, 1),
   /** Bytes a socket may have queued for a client that does not read: above it a spectator is closed with 1013. */
   MAX_QUEUED_BYTES: intFrom(1024 * 1024, 1024),
   /** WebSocket connections one client address may hold at once: room for a school behind one NAT. */
@@ -156,6 +158,7 @@ export interface Config {
   readonly computerThreads: number; // 1 on two cores
   readonly computerThinkMs: number; // 0 = each level's own time
   readonly computerGamesPerAddress: number; // 10
+  readonly lobbyTablesPerAddress: number; // 5
   readonly redisUrl: string | null; // 'redis://127.0.0.1:6379'; null: SQLite, one process
   readonly keepFinishedDays: number; // 30
   readonly maxQueuedBytes: number; // 1 MiB
@@ -206,6 +209,7 @@ export function loadConfig(
     computerThreads: e.COMPUTER_THREADS || defaultThreads(),
     computerThinkMs: e.COMPUTER_THINK_MS,
     computerGamesPerAddress: e.COMPUTER_GAMES_PER_ADDRESS,
+    lobbyTablesPerAddress: e.LOBBY_TABLES_PER_ADDRESS,
     redisUrl: e.REDIS_URL ?? null,
     keepFinishedDays: e.KEEP_FINISHED_DAYS,
     maxQueuedBytes: e.MAX_QUEUED_BYTES,

@@ -10,7 +10,11 @@ import { LOBBY_READS_PER_MINUTE } from './lobby-routes.js';
 let server: TestServer;
 let clock = Date.parse('2026-05-01T12:00:00.000Z');
 beforeAll(async () => {
-  server = await startServer({ computerThreads: 1, computerThinkMs: 20 }, { now: () => clock });
+  // Many listed tables from one address here; the cap per address has its own test below.
+  server = await startServer(
+    { computerThreads: 1, computerThinkMs: 20, lobbyTablesPerAddress: 100 },
+    { now: () => clock },
+  );
 });
 afterAll(async () => server.close());
 
@@ -127,6 +131,34 @@ describe('GET /api/lobby, per address', () => {
       feed.close();
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('POST /api/tables listed, per address', () => {
+  it('lets one address have so many tables waiting in the lobby; a seat taken (or an unlisted table) does not count', async () => {
+    const capped = await startServer({ lobbyTablesPerAddress: 2 });
+    try {
+      const make = (body: object) => request(capped.base, 'POST', '/api/tables', { variant: 'standard', ...body });
+      const first = await make({ side: 'fox', listed: true });
+      expect((await make({ side: 'geese', listed: true })).status).toBe(201);
+      expect(await make({ side: 'fox', listed: true })).toEqual({
+        status: 429,
+        body: {
+          error: {
+            code: 'rate-limited',
+            message: 'this address has 2 tables waiting in the lobby; wait for a player to join one first',
+          },
+        },
+      });
+      expect((await make({ side: 'fox' })).status).toBe(201); // a private link is no place in the lobby
+      expect((await request(capped.base, 'GET', '/api/lobby')).body.waiting).toHaveLength(2);
+      // A player sits down at one: it is in play, and the address may list another.
+      const seated = await request(capped.base, 'POST', `/api/tables/${first.body.table.id}/seats`, {});
+      expect(seated.status).toBe(201);
+      expect((await make({ side: 'fox', listed: true })).status).toBe(201);
+    } finally {
+      await capped.close();
     }
   });
 });

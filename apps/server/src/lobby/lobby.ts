@@ -1,6 +1,6 @@
 // The lobby: keeps the index up to date as listed tables change, answers `GET /api/lobby`, and tells live
 // subscribers (the home pages) each new state, coalesced, and again when a waiting table leaves by age.
-import type { LobbyResponse } from '@fg/protocol';
+import { LOBBY_WAITING_MS, type LobbyResponse } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 
 import type { StoredTable } from '../tables/store.js';
@@ -58,6 +58,8 @@ export class Lobby implements TableObserver {
   #retry: NodeJS.Timeout | null = null;
   #last = '';
   #closed = false;
+  // Listed tables made here that still wait for a player -> the address that made each (and when): see `claim`.
+  readonly #makers = new Map<string, { readonly address: string; readonly createdAt: number }>();
 
   constructor(index: LobbyIndex, options: LobbyOptions) {
     this.#index = index;
@@ -70,7 +72,27 @@ export class Lobby implements TableObserver {
 
   /** A table changed: a listed table's entry is replaced, or dropped once its game has ended. */
   changed(table: TableSnapshot): void {
-    if (table.stored.listed) this.#write(entryOf(table), table.stored.id);
+    if (!table.stored.listed) return;
+    const entry = entryOf(table);
+    if (entry?.status !== 'waiting') this.#makers.delete(table.stored.id); // seated, or over: no longer waiting
+    this.#write(entry, table.stored.id);
+  }
+
+  /** A listed table was just made from `address`: it counts for the address while it waits (see `waitingFrom`). */
+  claim(tableId: string, address: string): void {
+    this.#makers.set(tableId, { address, createdAt: this.#now() });
+  }
+
+  /** How many listed tables made from `address` (on this instance) wait in the lobby now: one address cannot fill it. */
+  waitingFrom(address: string): number {
+    const shownSince = this.#now() - LOBBY_WAITING_MS;
+    let count = 0;
+    for (const [id, maker] of this.#makers) {
+      if (maker.createdAt <= shownSince)
+        this.#makers.delete(id); // left the lobby by age
+      else if (maker.address === address) count++;
+    }
+    return count;
   }
 
   /** After a restart: the listed unfinished tables of the store, nobody watching yet (an index in Redis has them). */

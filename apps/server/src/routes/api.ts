@@ -30,9 +30,19 @@ export interface ComputerGamesCap {
   readonly claim: (tableId: string, address: string) => void;
 }
 
+/** The cap of tables one address may have waiting in the lobby (the lobby keeps the count). */
+export interface LobbyPlacesCap {
+  readonly limit: number;
+  /** How many listed tables made from the address wait in the lobby now. */
+  readonly waiting: (address: string) => number;
+  /** A listed table was made from the address. */
+  readonly claim: (tableId: string, address: string) => void;
+}
+
 /** Limits of the API routes. */
 export interface ApiLimits {
   readonly computerGames: ComputerGamesCap;
+  readonly lobbyPlaces: LobbyPlacesCap;
   readonly createLimit: number; // tables one address may create a minute
   readonly allowedOrigins: readonly string[]; // foreign origins that may still create tables and take seats
   readonly throttle: LogThrottle;
@@ -58,15 +68,21 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
     async (request, reply) => {
       const body = createTableBodySchema.safeParse(request.body);
       if (!body.success) return sendError(reply, 'bad-request', `bad table: ${describeIssues(body.error, 'body')}`);
-      const { computerGames } = limits;
+      const { computerGames, lobbyPlaces } = limits;
       const address = request.ip;
       if (body.data.computer && computerGames.playing(address) >= computerGames.limit) {
         const games = `${computerGames.limit} unfinished games against the computer`;
         return sendError(reply, 'rate-limited', `this address has ${games}; finish or resign one first`);
       }
+      const waits = body.data.listed && !body.data.computer; // a computer table is never in the lobby's waiting list
+      if (waits && lobbyPlaces.waiting(address) >= lobbyPlaces.limit) {
+        const tables = `${lobbyPlaces.limit} tables waiting in the lobby`;
+        return sendError(reply, 'rate-limited', `this address has ${tables}; wait for a player to join one first`);
+      }
       const created = await authority.createTable(body.data);
       if (!created.ok) return sendError(reply, created.error.code, created.error.message);
       if (body.data.computer) computerGames.claim(created.value.table.id, address);
+      if (waits) lobbyPlaces.claim(created.value.table.id, address);
       return reply.code(201).header('cache-control', NO_STORE).send(created.value);
     },
   );
