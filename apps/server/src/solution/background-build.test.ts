@@ -24,12 +24,12 @@ function freshDir(): string {
   return dir;
 }
 
-/** Resolves once `check` is true, looking every 50 ms. */
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+/** Resolves once `check` is true, looking every `everyMs`. */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 60_000, everyMs = 50): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -51,21 +51,24 @@ describe('the background build', () => {
   it('builds a test-size table when the server starts without one, then offers level 9 without a restart', async () => {
     server = await startServer({ solve: true, solveUpTo: 6, computerThinkMs: 30, computerThreads: 1 });
     cleanup.push(() => server.close());
-    const status = async (): Promise<{ solved: unknown[]; build: BuildStatus }> =>
+    const status = async (): Promise<{ solved: unknown[]; build: BuildStatus; download: unknown }> =>
       (await request(server.base, 'GET', '/api/solution/status')).body;
     const create = () =>
       request(server.base, 'POST', '/api/tables', { variant: 'standard', side: 'geese', computer: { level: 9 } });
 
     const first = await status();
+    expect(first.download).toBeNull();
     expect(first.solved).toEqual([]);
     expect(first.build).toMatchObject({ state: 'building', geese: 13, progress: { top: 6 } });
     expect((await create()).status).toBe(400); // not yet: the site serves as usual meanwhile
 
-    await until(async () => (await status()).build.state !== 'building');
+    // Every 600 ms: the status allows an address 120 reads a minute, and a loaded machine builds for minutes.
+    await until(async () => (await status()).build.state !== 'building', 80_000, 600);
     const after = await status();
     expect(after).toEqual({
       solved: [{ geese: 13, sideways: false }],
       build: { state: 'done', geese: 13, seconds: expect.any(Number) },
+      download: { geese: 13, bytes: expect.any(Number), url: '/api/solution/standard/table?geese=13' },
     });
     expect(existsSync(compactPath(join(server.dataDir, 'solutions'), 13))).toBe(true); // format 2, the compact table
     expect(existsSync(join(server.dataDir, 'solutions', 'standard-13', 'build.lock'))).toBe(false);

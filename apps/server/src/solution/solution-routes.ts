@@ -2,8 +2,11 @@
 // `GET /api/tables/:id/verdicts` (every position of a game), answered from the tables installed; and the additions
 // `GET /api/solution/status` (what is installed, the background build) and `GET /api/tablebase/:variant` (lichess's
 // tablebase shape, for bots and other sites).
+import { createReadStream, statSync } from 'node:fs';
+
 import { tableIdSchema } from '@fg/protocol';
 import { getVariant, type OptionValue, parsePosition, replayRecord, type Variant } from '@fg/rules';
+import { compactPath } from '@fg/solver';
 import type { FastifyInstance } from 'fastify';
 
 import { sendError } from '../http/errors.js';
@@ -21,6 +24,8 @@ export const SOLUTION_READS_PER_MINUTE = 600;
 export const TABLEBASE_READS_PER_MINUTE = 300;
 /** Status reads one address may make a minute: a page polls it every few seconds while a build runs. */
 const STATUS_READS_PER_MINUTE = 120;
+/** Downloads of the table one address may start a minute: tens of megabytes each. */
+export const TABLE_DOWNLOADS_PER_MINUTE = 10;
 
 const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
 const limit = perMinute(SOLUTION_READS_PER_MINUTE);
@@ -37,7 +42,30 @@ export function registerSolutionRoutes(
   app.get('/api/solution/status', perMinute(STATUS_READS_PER_MINUTE), async () => ({
     solved: solutions.solvedOptions('standard'),
     build: build.status(),
+    download: publicOffer(downloadOffer(solutions.dir)),
   }));
+
+  // The compact table's file, for the browser to keep (docs/solution.md "In the browser").
+  app.get<SolutionRequest>(
+    '/api/solution/:variant/table',
+    perMinute(TABLE_DOWNLOADS_PER_MINUTE),
+    async (request, reply) => {
+      const offer = request.params.variant === 'standard' ? downloadOffer(solutions.dir) : null;
+      const { geese = String(offer?.geese ?? DOWNLOAD_GEESE), ...rest } = request.query;
+      if (Object.keys(rest).length > 0 || typeof geese !== 'string' || !/^\d+$/.test(geese))
+        return sendError(reply, 'bad-request', 'expected at most ?geese=13');
+      if (!offer || offer.geese !== Number(geese))
+        return sendError(reply, 'not-solved', `no compact table of ${request.params.variant} with ${geese} geese here`);
+      const etag = `"${offer.bytes}-${Math.round(offer.modifiedMs)}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply
+        .type('application/octet-stream')
+        .header('content-length', offer.bytes)
+        .header('content-disposition', `attachment; filename="standard-${offer.geese}.fgc"`)
+        .send(createReadStream(offer.path));
+    },
+  );
 
   app.get<SolutionRequest>('/api/tablebase/:variant', perMinute(TABLEBASE_READS_PER_MINUTE), async (request, reply) => {
     const { position: text, ...rest } = request.query;
@@ -83,6 +111,32 @@ export function registerSolutionRoutes(
     return { verdicts: verdicts.value };
   });
 }
+
+/** The geese count of the table offered to browsers: the standard game's. */
+const DOWNLOAD_GEESE = 13;
+
+/** The compact 13-geese table a browser may download, when one is installed (GET /api/solution/status `download`). */
+function downloadOffer(
+  dir: string,
+): { geese: number; bytes: number; url: string; path: string; modifiedMs: number } | null {
+  const path = compactPath(dir, DOWNLOAD_GEESE);
+  try {
+    const stat = statSync(path);
+    return {
+      geese: DOWNLOAD_GEESE,
+      bytes: stat.size,
+      url: `/api/solution/standard/table?geese=${DOWNLOAD_GEESE}`,
+      path,
+      modifiedMs: stat.mtimeMs,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** What the status tells a browser of the offer: its size and address, never the file's path on the server. */
+const publicOffer = (offer: ReturnType<typeof downloadOffer>) =>
+  offer && { geese: offer.geese, bytes: offer.bytes, url: offer.url };
 
 /** The refusal's words: which options are solved here. */
 function notSolved(variant: Variant, solutions: Solutions): string {

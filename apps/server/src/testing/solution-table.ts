@@ -18,6 +18,11 @@ export function buildTestTable(upTo = 6): Promise<string> {
   return buildSmallTable(upTo);
 }
 
+/** Builds tiers 4..upTo of the 13-geese table in format 2 (compact, `table.fgc`) in a new temporary folder. */
+export function buildCompactTestTable(upTo = 6): Promise<string> {
+  return buildSmallTable(upTo, 2);
+}
+
 /**
  * Every position of tier k with the geese to move that the geese win (docs/solution.md: a set bit of GW), read
  * from the file of the table in `dir`: the few positions where the geese must find the right move.
