@@ -13,6 +13,7 @@ interface FinishedGame {
   readonly options: Readonly<Record<string, unknown>>;
   readonly moves: readonly string[];
   readonly result: unknown; // null while the game goes on
+  readonly start?: string; // position text, for a game begun elsewhere than the variant's start
 }
 
 /** The button, shown once the game has ended. */
@@ -28,7 +29,8 @@ export function AnalyseGameButton({ table }: { table: FinishedGame }) {
         className="secondary"
         onClick={() =>
           navigate(
-            analysisPath(variant.value, { moves: table.moves, table: table.id }) + location.search.replace(/^\?/, '&'),
+            analysisPath(variant.value, { moves: table.moves, table: table.id, position: table.start ?? null }) +
+              location.search.replace(/^\?/, '&'),
           )
         }
       >

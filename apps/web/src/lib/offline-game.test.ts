@@ -1,4 +1,4 @@
-import { makeMoveText } from '@fg/rules';
+import { makeMoveText, makePosition } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
 import { newOfflineGame, offlineRecord, offlineResult, replayOffline } from './offline-game';
@@ -29,5 +29,16 @@ describe('the offline game', () => {
   it('a random side is one of the two', () => {
     expect(['fox', 'geese']).toContain(newOfflineGame('standard', 'random', 1)!.player);
     expect(newOfflineGame('nine-foxes', 'fox', 1)).toBeNull();
+  });
+
+  it('begins from a position text when given one (the analysis board’s Play from here)', () => {
+    const start = 'fox:d4 geese:c1,e1,a3,g3,a5,g5 turn:geese quiet:0';
+    const game = newOfflineGame('standard', 'fox', 9, {}, start)!;
+    expect([game.start, game.level, game.player]).toEqual([start, 9, 'fox']);
+    const replayed = replayOffline(game)!;
+    expect(makePosition(replayed.variant.board, replayed.position)).toBe(start);
+    expect(replayed.position.turn).toBe('geese');
+    expect(newOfflineGame('standard', 'fox', 9, {}, 'fox:z9')).toBeNull();
+    expect(newOfflineGame('standard', 'fox', 3)!.start).toBeUndefined();
   });
 });

@@ -1,6 +1,15 @@
 // The offline game's rules side: replaying the kept game, its result (a resignation included),
 // and its record text (docs/rules.md section 9).
-import { type Game, getVariant, newGame, opponent, playMoveText, type Side, writeRecord } from '@fg/rules';
+import {
+  type Game,
+  getVariant,
+  newGame,
+  opponent,
+  parsePosition,
+  playMoveText,
+  type Side,
+  writeRecord,
+} from '@fg/rules';
 
 import type { OfflineGame } from './offline-store';
 
@@ -14,7 +23,9 @@ export interface OfflineResult {
 export function replayOffline(kept: OfflineGame): Game | null {
   const variant = getVariant(kept.variant, kept.options);
   if (!variant.ok) return null;
-  let game = newGame(variant.value);
+  const start = kept.start === undefined ? null : parsePosition(variant.value, kept.start);
+  if (start && !start.ok) return null;
+  let game = newGame(variant.value, start?.value);
   for (const move of kept.moves) {
     const next = playMoveText(game, move);
     if (!next.ok) return null;
@@ -34,15 +45,20 @@ export function offlineRecord(kept: OfflineGame, game: Game, date = new Date(kep
   return writeRecord({ variant: game.variant, moves: kept.moves, result: offlineResult(kept, game), date });
 }
 
-/** A new kept game (options not given take the variant's defaults); `side` random picks one. */
+/**
+ * A new kept game (options not given take the variant's defaults); `side` random picks one; `start` a position text
+ * to begin from instead of the variant's start.
+ */
 export function newOfflineGame(
   variant: string,
   side: Side | 'random',
   level: number,
   options: Readonly<Record<string, unknown>> = {},
+  start?: string,
 ): OfflineGame | null {
   const resolved = getVariant(variant, options);
   if (!resolved.ok) return null;
+  if (start !== undefined && !parsePosition(resolved.value, start).ok) return null;
   const player: Side = side === 'random' ? (Math.random() < 0.5 ? 'fox' : 'geese') : side;
   return {
     variant,
@@ -52,5 +68,6 @@ export function newOfflineGame(
     moves: [],
     resigned: false,
     started: new Date().toISOString(),
+    ...(start !== undefined ? { start } : {}),
   };
 }

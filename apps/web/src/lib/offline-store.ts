@@ -8,7 +8,8 @@ export interface OfflineGame {
   readonly variant: string; // 'standard'
   readonly options: Readonly<Record<string, number | boolean>>; // { geese: 13, sideways: false }
   readonly player: Side; // the side the person plays
-  readonly level: number; // the computer's level, 1-8
+  readonly level: number; // the computer's level, 1-8, or 9 (perfect) with the solution stored in this browser
+  readonly start?: string; // position text, when the game began elsewhere than the variant's start (the analysis board)
   readonly moves: readonly string[]; // move text, oldest first
   readonly resigned: boolean; // the person resigned
   readonly started: string; // ISO time

@@ -1,8 +1,16 @@
 // The solution's answers (docs/protocol.md "The solution"): who wins the position with perfect
 // play and the moves that keep the win, and the verdict before each move of a table's game.
-// One client for the analysis page, the create form's level choice, the variant page and the table page.
-import type { Side, Variant } from '@fg/rules';
+// One client for the analysis page, the create form's level choice, the variant page, the table page, the review
+// and the offline computer: the table stored in this browser answers first (offline too, docs/solution.md "In the
+// browser"), the server where it does not.
+import type { Game, Side, Variant } from '@fg/rules';
 import { useEffect, useState } from 'react';
+
+import type { SolutionOffer } from './solution/download';
+import { serves, storedSolution, useStoredSolution } from './solution/stored';
+
+/** The stored table's worker side, loaded at the first question it answers (a table page never loads it). */
+const local = () => import('./solution/local');
 
 /** `GET /api/solution/:variant` answer. */
 export interface Verdict {
@@ -34,11 +42,22 @@ async function isSolved(variant: Pick<Variant, 'id' | 'options'>): Promise<boole
   return sets.some((set) => Object.entries(set).every(([name, value]) => variant.options[name] === value));
 }
 
+/** The verdict from the table stored in this browser, or null where it does not answer. */
+export async function storedVerdict(
+  variant: Pick<Variant, 'id' | 'options'>,
+  position: string,
+): Promise<Verdict | null> {
+  const stored = await storedSolution();
+  return serves(stored, variant) ? (await local()).storedPositionVerdict(variant, position) : null;
+}
+
 /** The perfect-play verdict of a position, or null where no solution is installed (or no server answers). */
 export async function fetchVerdict(
   variant: Pick<Variant, 'id' | 'options'>,
   position: string,
 ): Promise<Verdict | null> {
+  const local = await storedVerdict(variant, position);
+  if (local) return local;
   if (!(await isSolved(variant))) return null; // no request per position where nothing is solved
   const params = new URLSearchParams({ position });
   for (const [name, value] of Object.entries(variant.options)) params.set(name, String(value));
@@ -58,29 +77,68 @@ export async function fetchVerdict(
 
 /**
  * The winner before each move of a table's game and after its last (null for a drawn position), or null where it is
- * not solved. Asked only
- * where the table's variant and options are solved, so an unsolved game makes no request that answers 404.
+ * not solved. Asked only where the table's variant and options are solved, so an unsolved game makes no request that
+ * answers 404. With the game given, the table stored in this browser answers when the server does not (offline).
  */
 export async function fetchTableVerdicts(
   table: string,
   variant: Pick<Variant, 'id' | 'options'>,
+  game?: Game,
 ): Promise<readonly (Side | null)[] | null> {
-  if (!(await isSolved(variant))) return null;
+  const local = async (): Promise<readonly Side[] | null> => (game ? gameVerdicts(game) : null);
+  if (!(await isSolved(variant))) return local();
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(table)}/verdicts`);
-    if (!response.ok) return null;
+    if (!response.ok) return local();
     return ((await response.json()) as { verdicts: (Side | null)[] }).verdicts;
   } catch {
-    return null;
+    return local();
   }
+}
+
+/**
+ * The winner before each move of a game and after its last, from the table stored in this browser (a game with no
+ * table: an offline game, an analysed record), or null where it does not answer every position. As the server's
+ * verdicts: the last position of a game the rules ended has the rules' winner.
+ */
+export async function gameVerdicts(game: Game): Promise<readonly Side[] | null> {
+  return serves(await storedSolution(), game.variant) ? (await local()).storedGameVerdicts(game) : null;
+}
+
+export type { SolutionOffer } from './solution/download';
+
+let offer: Promise<SolutionOffer | null> | null = null;
+
+/** The table the server offers to keep in this browser, asked once a page (null: none, or no server). */
+export function fetchSolutionOffer(): Promise<SolutionOffer | null> {
+  offer ??= fetch('/api/solution/status')
+    .then((r) => (r.ok ? (r.json() as Promise<{ download?: SolutionOffer | null }>) : null))
+    .then((body) => body?.download ?? null)
+    .catch(() => {
+      offer = null; // no server now: ask again later
+      return null;
+    });
+  return offer;
 }
 
 /** One text for a variant and its options, to tell when either changed (an effect's dependency). */
 export const variantKey = (variant: Pick<Variant, 'id' | 'options'>): string =>
   `${variant.id}:${JSON.stringify(variant.options)}`;
 
-/** Whether a solution is installed for the variant and options (false until the server has said so). */
-export function useSolved(variant: Pick<Variant, 'id' | 'options'>): boolean {
+/** Where a game against the perfect computer (level 9) is played: on the server, in this browser, or nowhere. */
+export async function perfectComputerWhere(
+  variant: Pick<Variant, 'id' | 'options'>,
+): Promise<'server' | 'browser' | null> {
+  if (await isSolved(variant)) return 'server';
+  return serves(await storedSolution(), variant) ? 'browser' : null;
+}
+
+/**
+ * Whether a solution answers the variant and options: installed on the server (false until it has said so), or,
+ * with `inBrowser`, stored in this browser.
+ */
+export function useSolved(variant: Pick<Variant, 'id' | 'options'>, inBrowser = false): boolean {
+  const stored = serves(useStoredSolution(), variant) && inBrowser;
   const [solved, setSolved] = useState<{ key: string; solved: boolean } | null>(null);
   const key = variantKey(variant);
   useEffect(() => {
@@ -90,5 +148,5 @@ export function useSolved(variant: Pick<Variant, 'id' | 'options'>): boolean {
       live = false;
     };
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names the variant and options
-  return solved?.key === key && solved.solved;
+  return stored || (solved?.key === key && solved.solved);
 }

@@ -17,13 +17,14 @@ export interface LevelChoiceProps {
   readonly busy: boolean;
   readonly variant: Pick<Variant, 'id' | 'options'>; // the game and options: Perfect only where they are solved
   readonly onPlay: (level: number) => void;
+  readonly inBrowser?: boolean; // the game may be played in this browser: Perfect also where a table is stored here
 }
 
 /** A level picker (default 3) and the button that starts a game against the computer at that level. */
-export function LevelChoice({ busy, variant, onPlay }: LevelChoiceProps) {
+export function LevelChoice({ busy, variant, onPlay, inBrowser = false }: LevelChoiceProps) {
   const { t } = useTranslation();
   const [chosen, setLevel] = useState(3);
-  const solved = useSolved(variant);
+  const solved = useSolved(variant, inBrowser);
   const levels = solved ? [...LEVELS, PERFECT_LEVEL] : LEVELS;
   // Perfect chosen, then options without a solution: the strongest engine level instead.
   const level = chosen === PERFECT_LEVEL && !solved ? COMPUTER_LEVELS.max : chosen;

@@ -12,6 +12,7 @@ import { useLocation, useParams, useSearch } from 'wouter';
 
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
+import { SolutionPanel } from '../../components/solution/SolutionPanel';
 import {
   type AnalysisAddress,
   analysisPath,
@@ -20,10 +21,12 @@ import {
   withLine,
   withoutLine,
 } from '../../lib/analysis-url';
+import { SOLVED_GAME } from '../../lib/solution/stored';
 import { AnalysisMoves, AnalysisSteps, type StepTo } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
 import type { MoveMark } from './game-marks';
 import { lineTree, movesTo, type MoveTree, play, step } from './move-tree';
+import { PlayFromHere } from './PlayFromHere';
 import { PositionSetup } from './PositionSetup';
 import { useEngineLine } from './use-engine-line';
 import { useGameMarks } from './use-game-marks';
@@ -170,7 +173,9 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
               {t(`analysis.marksFrom.${gameMarks.source}`, { count: gameMarks.marks.size })}
             </p>
           )}
+          <PlayFromHere game={game} />
           <PositionSetup shown={positionText(game)} error={setupError} onSetUp={onSetUp} />
+          {game.variant.id === SOLVED_GAME && <SolutionPanel />}
         </aside>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { type Game, opponent, type Side } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
 import { EngineWorker, recordOf } from '../../engine/engine-worker';
-import { fetchTableVerdicts } from '../../lib/solution-api';
+import { fetchTableVerdicts, gameVerdicts } from '../../lib/solution-api';
 import { evaluationMarks, type MoveMark, verdictMarks } from './game-marks';
 
 /** The marks, what they come from, and whether they are all in. */
@@ -49,13 +49,12 @@ export function useGameMarks(game: Game | null, table: string | null): GameMarks
         },
         250,
       );
-    if (table) {
-      void fetchTableVerdicts(table, game.variant).then((verdicts) => {
-        if (!live) return;
-        if (verdicts) setMarks({ marks: verdictMarks(verdicts), source: 'solution', complete: true });
-        else review();
-      });
-    } else review();
+    // A table's game: the server's verdicts (the stored table's offline); a game without one: the stored table's.
+    void (table ? fetchTableVerdicts(table, game.variant, game) : gameVerdicts(game)).then((verdicts) => {
+      if (!live) return;
+      if (verdicts) setMarks({ marks: verdictMarks(verdicts), source: 'solution', complete: true });
+      else review();
+    });
     return () => {
       live = false;
       engine.terminate();

@@ -1,5 +1,6 @@
 // "Play with the computer" on the home page: a game, a side and a level, then straight to the table.
 import type { SeatChoice } from '@fg/protocol';
+import { PERFECT_LEVEL } from '@fg/protocol/vocabulary';
 import { VARIANT_INFOS, type VariantId } from '@fg/rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { LevelChoice } from '../../components/create-table/LevelChoice';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SideChoice } from '../../components/SideChoice';
+import { perfectComputerWhere } from '../../lib/solution-api';
 import { useCreateTable } from '../../lib/use-create-table';
 import { noServer, useOfflineComputer } from '../../lib/use-offline-computer';
 
@@ -39,10 +41,19 @@ export function PlayComputerPanel() {
         <LevelChoice
           busy={busy}
           variant={{ id: variant, options: VARIANT_INFOS.find((info) => info.id === variant)!.defaultOptions }}
+          inBrowser
           onPlay={(level) =>
-            void create(variant, {}, side, { computer: { level } }).then((code) => {
-              if (noServer(code)) void playOffline(variant, side, level);
-            })
+            void (async () => {
+              const defaults = VARIANT_INFOS.find((info) => info.id === variant)!.defaultOptions;
+              // Perfect with the table stored in this browser only: the game is played here.
+              if (
+                level === PERFECT_LEVEL &&
+                (await perfectComputerWhere({ id: variant, options: defaults })) === 'browser'
+              )
+                return playOffline(variant, side, level);
+              const code = await create(variant, {}, side, { computer: { level } });
+              if (noServer(code)) await playOffline(variant, side, level);
+            })()
           }
         />
       </div>

@@ -3,6 +3,7 @@
 // move, so a reload or a closed tab continues it; the record can be downloaded.
 import '../../components/board-page.css';
 
+import { PERFECT_LEVEL } from '@fg/protocol/vocabulary';
 import { moveTexts, opponent, playPoints } from '@fg/rules';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +15,13 @@ import { GameBoard } from '../../components/game-board/GameBoard';
 import { gameAt } from '../../components/game-board/move-entry';
 import { MoveList } from '../../components/review/MoveList';
 import { ReviewBar } from '../../components/review/ReviewBar';
+import { LazySolutionPanel } from '../../components/solution/LazySolutionPanel';
 import { EngineWorker, recordOf } from '../../engine/engine-worker';
 import { newOfflineGame, offlineRecord, offlineResult, replayOffline } from '../../lib/offline-game';
 import { loadOfflineGame, type OfflineGame, saveOfflineGame } from '../../lib/offline-store';
+import { perfectMove } from '../../lib/perfect-move';
 import { resultText } from '../../lib/result-text';
+import { SOLVED_GAME } from '../../lib/solution/stored';
 import { useReview } from '../../lib/use-review';
 
 /** Starts the download of the record text. */
@@ -51,7 +55,11 @@ export default function OfflineGamePage() {
   useEffect(() => {
     if (!computerTurn || !kept || !game) return;
     let live = true;
-    engine.choose(recordOf(game), kept.level).then(
+    const move =
+      kept.level === PERFECT_LEVEL
+        ? perfectMove(game, (level) => engine.choose(recordOf(game), level))
+        : engine.choose(recordOf(game), kept.level);
+    move.then(
       (move) => live && keep({ ...kept, moves: [...kept.moves, move] }),
       () => undefined,
     );
@@ -81,7 +89,7 @@ export default function OfflineGamePage() {
     if (played.ok) keep({ ...kept, moves: moveTexts(played.value) });
   };
   const startAgain = (): void => {
-    const next = newOfflineGame(kept.variant, kept.player, kept.level, kept.options);
+    const next = newOfflineGame(kept.variant, kept.player, kept.level, kept.options, kept.start);
     if (next) keep(next);
   };
   return (
@@ -152,23 +160,30 @@ export default function OfflineGamePage() {
                 onConfirm={startAgain}
               />
             )}
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => downloadText(offlineRecord(kept, game), `fox-and-geese-${kept.started.slice(0, 10)}.txt`)}
-            >
-              {t('tools.download')}
-            </button>
+            {kept.start === undefined && ( // a record has no start position: only games from the variant's start
+              <button
+                type="button"
+                className="secondary"
+                onClick={() =>
+                  downloadText(offlineRecord(kept, game), `fox-and-geese-${kept.started.slice(0, 10)}.txt`)
+                }
+              >
+                {t('tools.download')}
+              </button>
+            )}
           </div>
           <AnalyseGameButton
-            table={{ id: null, variant: kept.variant, options: kept.options, moves: kept.moves, result }}
+            table={{
+              id: null,
+              variant: kept.variant,
+              options: kept.options,
+              moves: kept.moves,
+              result,
+              ...(kept.start !== undefined ? { start: kept.start } : {}),
+            }}
           />
-          <MoveList
-            moves={kept.moves}
-            firstSide={game.variant.firstSide}
-            shownPly={review.shownPly}
-            onShow={review.show}
-          />
+          <MoveList moves={kept.moves} firstSide={game.start.turn} shownPly={review.shownPly} onShow={review.show} />
+          {result && kept.variant === SOLVED_GAME && <LazySolutionPanel after />}
         </aside>
       </div>
     </div>

@@ -5,6 +5,8 @@ import { opponent } from '@fg/rules';
 
 import { AnalyseGameButton } from '../../components/AnalyseGameButton';
 import { MoveList } from '../../components/review/MoveList';
+import { LazySolutionPanel } from '../../components/solution/LazySolutionPanel';
+import { SOLVED_GAME } from '../../lib/solution/stored';
 import { ChatPanel } from './ChatPanel';
 import { ClockPanel } from './ClockPanel';
 import { DeadlineLine } from './DeadlineLine';
@@ -45,6 +47,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
         />
       )}
       {table && game && table.result && <GameSummary table={table} game={game} />}
+      {table && game && table.result && game.variant.id === SOLVED_GAME && <LazySolutionPanel after />}
       {table && <AnalyseGameButton table={table} />}
       {table && game && (
         <MoveList

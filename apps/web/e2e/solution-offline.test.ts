@@ -1,0 +1,122 @@
+// @vitest-environment node
+// The solution in the browser (docs/solution.md "In the browser"), in real headless Chromium against the real server
+// with a test-size compact table (tiers 4..6 of 13 geese): Download the solution on the analysis page (its size,
+// the progress, the stored size and Delete), then the server gone and the page offline: the analysis board's
+// verdict from the stored table, and a game against level 9 from a won position for the computer, where every
+// move the computer makes keeps the win, to the end. Delete empties the store.
+import { rmSync, statSync } from 'node:fs';
+
+import { applyMove, makeMoveText, makePosition, newGame, type Position } from '@fg/rules';
+import { buildCompactTestTable, buildTestTable, geeseWins, SOLVED } from '@fg/server/testing/solution-table';
+import { compactPath, openSolution, type TableSolution } from '@fg/solver';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { browserTestsSkipReason, launchChromium, type RunningServer, startServer } from './harness';
+
+const skip = browserTestsSkipReason();
+if (skip) console.warn(`browser tests skipped: ${skip}`);
+
+const text = (position: Position): string => makePosition(SOLVED.board, position);
+const movesShown = (page: Page) => page.locator('.moves__list li code').allTextContents();
+
+describe.skipIf(skip !== null)('the solution in the browser', () => {
+  let dir: string; // the compact table the server offers
+  let full: string; // the same tiers in format 1, where the test finds the geese's won positions
+  let solution: TableSolution;
+  let won: Position; // geese to move, the geese win, and the fox has moves after the geese's best
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [dir, full] = await Promise.all([buildCompactTestTable(6), buildTestTable(6)]);
+    solution = openSolution(full, { geese: 13 })!;
+    won = geeseWins(full, solution, 6)[0]!;
+    [server, browser] = await Promise.all([
+      startServer({ env: { SOLUTION_DIR: dir, COMPUTER_THREADS: '1', COMPUTER_THINK_MS: '100' } }),
+      launchChromium(),
+    ]);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    solution?.close();
+    for (const d of [dir, full]) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('downloads the table, then offline: the verdict, and level 9 keeps the win with every move', async () => {
+    const bytes = statSync(compactPath(dir, 13)).size;
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const start = encodeURIComponent(text(won));
+    await page.goto(`${server.url}/analysis/standard?position=${start}&geese=13&sideways=false&lang=en`);
+    // The service worker controls the page (and holds the app's files) before the server goes.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const panel = page.locator('section.solution-panel');
+    const size = `${(bytes / 1e3).toFixed(1)} kB`; // a test-size table is a few kilobytes
+    await panel.getByRole('button', { name: `Download the solution (${size})` }).click();
+    await expect.poll(() => panel.getAttribute('data-solution'), { timeout: 30_000 }).toBe('stored');
+    expect(await panel.textContent()).toContain(`the solution for 13 geese, ${size}.`);
+
+    // The server gone and the page offline: the stored table answers.
+    await server.stop();
+    await context.setOffline(true);
+    await page.reload();
+    const verdict = page.locator('.eval__verdict');
+    await expect.poll(() => verdict.getAttribute('data-verdict'), { timeout: 15_000 }).toBe('geese');
+    const keep = solution.verdict(won).keep;
+    expect(await verdict.locator('.eval__move').allTextContents()).toEqual(keep);
+
+    // Play from here as the fox: the computer (geese, level 9) moves first, and keeps the win every move.
+    await page.getByRole('button', { name: 'Play the fox' }).click();
+    await page.waitForURL(/\/play\/offline/);
+    await expect.poll(() => page.locator('.seat__state').textContent()).toContain('9');
+    let position = won;
+    for (let ply = 0; ; ply++) {
+      await expect.poll(() => movesShown(page), { timeout: 15_000 }).toHaveLength(ply + 1);
+      const moves = await movesShown(page);
+      const computer = moves[ply]!;
+      expect(solution.verdict(position).keep).toContain(computer); // a move that keeps the win
+      position = applyMove(SOLVED, position, pathOf(position, computer));
+      const game = newGame(SOLVED, position);
+      if (game.result) break;
+      // The fox answers with its first legal move, clicked on the board.
+      const path = game.legal[0]!;
+      for (const point of path) await page.locator(`[data-point="${SOLVED.board.points[point]!.name}"]`).click();
+      position = applyMove(SOLVED, position, path);
+      ply++;
+      await expect.poll(() => movesShown(page), { timeout: 15_000 }).toHaveLength(ply + 1);
+      if (newGame(SOLVED, position).result) break;
+    }
+    expect(newGame(SOLVED, position).result?.winner).toBe('geese');
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/geese/i);
+
+    // Delete empties the store: the panel on the finished game says so.
+    const after = page.locator('section.solution-panel');
+    await after.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => after.count()).toBe(0); // no server to offer it again, nothing stored
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('fg-solution');
+            open.onsuccess = () => {
+              const count = open.result.transaction('bytes').objectStore('bytes').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    ).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+/** The path of a move text in a position. */
+function pathOf(position: Position, move: string): number[] {
+  const path = newGame(SOLVED, position).legal.find((p) => makeMoveText(SOLVED.board, p) === move);
+  if (!path) throw new Error(`${move} is not legal in ${text(position)}`);
+  return [...path];
+}
