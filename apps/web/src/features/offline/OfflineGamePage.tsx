@@ -135,7 +135,8 @@ export default function OfflineGamePage() {
                 <span className="seat__state">{t('offline.seat', { level: kept.level })}</span>
               </li>
             </ul>
-            <p className="muted">{t('offline.lead')}</p>
+            {/* A game begun on the analysis board may have a server: only the start position's game says none answers. */}
+            <p className="muted">{t(kept.start === undefined ? 'offline.lead' : 'offline.leadFrom')}</p>
           </section>
           <div className="controls">
             {!result && (
