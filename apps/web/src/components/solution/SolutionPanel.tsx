@@ -12,7 +12,7 @@ import { forgetSolution, useStoredSolution } from '../../lib/solution/stored';
 import { fetchSolutionOffer, type SolutionOffer } from '../../lib/solution-api';
 
 /** A file's size as the page's language writes it: 41.2 MB, 41,2 МБ; below a megabyte in kilobytes. */
-export function fileSize(bytes: number, language: string): string {
+function fileSize(bytes: number, language: string): string {
   const [value, unit] = bytes >= 1e6 ? [bytes / 1e6, 'megabyte'] : [Math.max(bytes, 1) / 1e3, 'kilobyte'];
   return new Intl.NumberFormat(language, {
     style: 'unit',

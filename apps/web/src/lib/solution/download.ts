@@ -17,7 +17,7 @@ export interface SolutionOffer {
 export type DownloadProblem = 'network' | 'damaged' | 'space' | 'refused' | 'stopped';
 
 /** A download that did not end in a stored table. */
-export class DownloadError extends Error {
+class DownloadError extends Error {
   constructor(
     readonly problem: DownloadProblem,
     message: string,
