@@ -89,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       claim: (tableId, address) => lobby.claim(tableId, address),
     },
     createLimit: config.createLimit,
+    tableReadsPerMinute: config.tableReadsPerMinute,
     allowedOrigins: config.allowedOrigins,
     throttle,
     solutions,

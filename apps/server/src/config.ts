@@ -46,6 +46,8 @@ const envSchema = z.object({
     .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Tables one address may create per minute: room for a bot's tournament or a test suite, still a wall against floods. */
   CREATE_LIMIT: intFrom(300, 1),
+  /** Reads of one table (its view, its record) one address may make a minute: each read keeps the table loaded. */
+  TABLE_READS_PER_MINUTE: intFrom(600, 1),
   /** Messages one connection may send in a burst, refilled at MESSAGE_RATE per second. */
   MESSAGE_BURST: intFrom(30, 1),
   MESSAGE_RATE: intFrom(10, 1),
@@ -149,6 +151,7 @@ export interface Config {
   readonly firstMoveSeconds: number; // 60; a game with a clock aborts when a first move does not come by then
   readonly webDir: string; // folder of the built web app
   readonly createLimit: number; // 300 tables a minute per address
+  readonly tableReadsPerMinute: number; // 600 reads of GET /api/tables/:id (and /record) a minute per address
   readonly messageBurst: number; // 30 messages
   readonly messageRate: number; // 10 messages a second
   readonly maxStrikes: number; // 10 bad inputs a minute
@@ -200,6 +203,7 @@ export function loadConfig(
     firstMoveSeconds: e.FIRST_MOVE_SECONDS,
     webDir: e.WEB_DIR,
     createLimit: e.CREATE_LIMIT,
+    tableReadsPerMinute: e.TABLE_READS_PER_MINUTE,
     messageBurst: e.MESSAGE_BURST,
     messageRate: e.MESSAGE_RATE,
     maxStrikes: e.MAX_STRIKES,

@@ -204,6 +204,23 @@ describe('GET /api/tables/:id/record', () => {
   });
 });
 
+describe('GET /api/tables/:id, per address', () => {
+  it('answers 429 rate-limited past its reads a minute, of the view and of the record (each loads the table)', async () => {
+    const limited = await startServer({ tableReadsPerMinute: 5 });
+    try {
+      const { table } = (await request(limited.base, 'POST', '/api/tables', { variant: 'standard' })).body;
+      for (const path of [`/api/tables/${table.id}`, `/api/tables/${table.id}/record`]) {
+        const answers = [];
+        for (let i = 0; i < 6; i++) answers.push(await request(limited.base, 'GET', path));
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429]);
+        expect(answers[5]!.body.error.code).toBe('rate-limited');
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('answers that carry a seat token', () => {
   it('are never stored by a cache (Cache-Control: no-store)', async () => {
     const post = (path: string, body: unknown) =>

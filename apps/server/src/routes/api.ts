@@ -44,6 +44,7 @@ export interface ApiLimits {
   readonly computerGames: ComputerGamesCap;
   readonly lobbyPlaces: LobbyPlacesCap;
   readonly createLimit: number; // tables one address may create a minute
+  readonly tableReadsPerMinute: number; // reads of one table's view or record one address may make a minute
   readonly allowedOrigins: readonly string[]; // foreign origins that may still create tables and take seats
   readonly throttle: LogThrottle;
   readonly solutions: Pick<Solutions, 'solvedOptions' | 'onInstall'>; // VariantInfo.solved
@@ -58,6 +59,8 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
   let variants = listed();
   limits.solutions.onInstall(() => (variants = listed()));
   const { createLimit } = limits;
+  // Each read loads the table (and keeps it a while): a flood of reads is refused like a flood of creates.
+  const reads = { config: { rateLimit: { max: limits.tableReadsPerMinute, timeWindow: 60_000 } } };
   const sameSite = refuseForeignOrigin(limits.allowedOrigins, limits.throttle);
 
   app.get('/api/variants', async () => variants);
@@ -105,14 +108,14 @@ export function registerApiRoutes(app: FastifyInstance, authority: Authority, li
     },
   );
 
-  app.get<IdParams>('/api/tables/:id', async (request, reply) => {
+  app.get<IdParams>('/api/tables/:id', reads, async (request, reply) => {
     const { id } = request.params;
     const table = tableIdSchema.safeParse(id).success ? await authority.view(id) : null;
     if (!table) return sendError(reply, ...notFound(id));
     return { table };
   });
 
-  app.get<IdParams>('/api/tables/:id/record', async (request, reply) => {
+  app.get<IdParams>('/api/tables/:id/record', reads, async (request, reply) => {
     const { id } = request.params;
     const record = tableIdSchema.safeParse(id).success ? await authority.record(id) : null;
     if (!record) return sendError(reply, ...notFound(id));
