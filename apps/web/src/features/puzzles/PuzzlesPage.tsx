@@ -122,6 +122,8 @@ export default function PuzzlesPage() {
     const before = current.rating;
     const sent = await sendPuzzleAttempt(puzzle.id, { solved, rating: before, browser: current.browser });
     if (sent.ok) {
+      const { puzzle: rating, plays } = sent.value;
+      setPuzzle((shown) => (shown && shown.id === puzzle.id ? { ...shown, rating, plays } : shown));
       if (sent.value.counted) {
         current = withRating(current, sent.value.player);
         setChange(Math.round(sent.value.player.rating) - Math.round(before.rating));
