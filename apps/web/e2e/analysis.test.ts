@@ -32,6 +32,12 @@ async function shownEval(page: Page): Promise<number> {
   return Number(await score.getAttribute('data-eval'));
 }
 
+/** The marked moves of a list: [move text, mark], in order. */
+const markedMoves = (page: Page, list: string) =>
+  page
+    .locator(`${list} [data-mark]`)
+    .evaluateAll((moves) => moves.map((m) => [m.querySelector('code')?.textContent, m.getAttribute('data-mark')]));
+
 const movesShown = (page: Page) => page.locator('.analysis-moves .moves__list li code').allTextContents();
 
 /** The blunder line as move text, for a table's game opened in the analysis page. */
@@ -187,25 +193,39 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     await expect.poll(() => geese.getByRole('status').textContent()).toMatch(/^Your move/);
     await geese.getByRole('button', { name: 'Resign' }).click();
     await geese.getByRole('button', { name: 'Confirm resignation' }).click();
+    // The table page judges the finished game as the analysis does (here the test server has no solution: the engine
+    // to a fixed depth, the same on every page).
+    const tableMarks = fox.locator('.review-panel__source[data-marks="engine"][data-complete="true"]');
+    await tableMarks.waitFor({ timeout: 30_000 });
+    const onTable = await markedMoves(fox, '.moves__list');
     await fox.getByRole('button', { name: 'Analyse this game' }).click();
     await fox.waitForURL(/\/analysis\/standard\?/);
     await expect.poll(() => movesShown(fox)).toHaveLength(3);
     // No solution here: the engine marks the geese's move that let a goose be taken.
     const marks = fox.locator('[data-marks="engine"][data-complete="true"]');
-    await marks.waitFor({ timeout: 20_000 });
-    const marked = await fox.locator('.analysis-moves .moves__list [data-mark]').allTextContents();
-    expect(marked).toHaveLength(1);
-    expect(marked[0]).toContain(
-      makeMoveText(
-        STANDARD.board,
-        line[1]!.map((n) => STANDARD.board.pointIndex(n)),
-      ),
+    await marks.waitFor({ timeout: 30_000 });
+    const inAnalysis = await markedMoves(fox, '.analysis-moves .moves__list');
+    const blunder = makeMoveText(
+      STANDARD.board,
+      line[1]!.map((n) => STANDARD.board.pointIndex(n)),
     );
+    expect(inAnalysis).toContainEqual([blunder, 'mistake']);
+    expect(inAnalysis).toEqual(onTable);
+    // The same moves without table=, and offline (the app from its service worker, no server to ask): the same marks.
+    const address = new URL(fox.url());
+    address.searchParams.delete('table');
+    await fox.goto(address.toString());
+    await fox.locator('[data-marks="engine"][data-complete="true"]').waitFor({ timeout: 30_000 });
+    expect(await markedMoves(fox, '.analysis-moves .moves__list')).toEqual(onTable);
+    await foxContext.setOffline(true);
+    await fox.reload();
+    await fox.locator('[data-marks="engine"][data-complete="true"]').waitFor({ timeout: 30_000 });
+    expect(await markedMoves(fox, '.analysis-moves .moves__list')).toEqual(onTable);
     await foxContext.close();
     await geeseContext.close();
   });
 
-  it('asks no verdicts where the game is not solved: the engine marks it, and nothing answers 404', async () => {
+  it('asks nothing of the solution where the game is not solved: the engine marks it, and nothing answers 404', async () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const asked: string[] = [];
     const errors: string[] = [];
@@ -214,12 +234,12 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     const moves = blunderMoves();
     await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
     await page.locator('[data-marks="engine"]').waitFor();
-    expect(asked.filter((path) => path.endsWith('/verdicts'))).toEqual([]);
+    expect(asked.filter((path) => path.endsWith('/verdicts') || path.includes('/api/solution/'))).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it("marks the decisive mistake from the table's verdicts where the game is solved", async () => {
+  it('marks the decisive mistake from the solution where the game is solved, with or without table=', async () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     // A solution for standard 13 as the server names it (`solved`), then the verdicts endpoint as docs/protocol.md
     // says: the winner before each move and after the last.
@@ -232,16 +252,32 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
         body: JSON.stringify({ variants: variants.map(solved) }),
       });
     });
-    await page.route('**/api/tables/V1StGXR8_Z/verdicts', (route) =>
+    // The solution's facts of the game (docs/protocol.md "The solution of a game"): the geese's move throws their win
+    // away. Every legal move is listed as the table would; only the moves played matter here.
+    const moves = blunderMoves();
+    const winners = ['geese', 'geese', 'fox', 'fox'];
+    await page.route('**/api/solution/standard/game?*', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ verdicts: ['geese', 'geese', 'fox', 'fox'] }),
+        body: JSON.stringify({
+          plies: winners.map((winner, i) => ({
+            winner,
+            moves: i < moves.length ? [{ move: moves[i], winner: winners[i + 1], keep: 1, replies: 4 }] : [],
+          })),
+        }),
       }),
     );
-    const moves = blunderMoves();
-    await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
-    await page.locator('[data-marks="solution"]').waitFor();
-    expect(await page.locator('.analysis-moves [data-mark="decisive"] code').allTextContents()).toEqual([moves[1]]);
+    for (const address of [`table=V1StGXR8_Z&`, '']) {
+      await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&${address}lang=en`);
+      await page.locator('[data-marks="solution"][data-complete="true"]').waitFor({ timeout: 30_000 });
+      const decisive = await page.locator('.analysis-moves [data-mark="decisive"] code').allTextContents();
+      expect(decisive).toEqual([moves[1]]);
+      // The review opens on the decisive mistake, with its sentence.
+      expect(await page.locator('.analysis-moves [aria-current="step"] code').textContent()).toBe(moves[1]);
+      expect(await page.locator('[data-sentence="decisive"]').textContent()).toContain(
+        `${moves[1]} lets the fox win: the geese can no longer stop it.`,
+      );
+    }
     await page.close();
   });
 });

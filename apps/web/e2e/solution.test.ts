@@ -39,18 +39,20 @@ describe.skipIf(skip !== null)('solved games in the browser', () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     await page.goto(`${server.url}/?lang=en`);
     const panel = page.locator('section.play-computer');
-    await expect.poll(() => levels(page)).toContain('Perfect (level 9)');
+    await expect.poll(() => levels(page)).toContain('Perfect (plays the solution)');
     await panel.getByRole('combobox', { name: 'Game' }).selectOption('two-foxes');
-    await expect.poll(() => levels(page)).not.toContain('Perfect (level 9)');
+    await expect.poll(() => levels(page)).not.toContain('Perfect (plays the solution)');
     expect(await levels(page)).toHaveLength(8);
     await panel.getByRole('combobox', { name: 'Game' }).selectOption('standard');
-    await expect.poll(() => levels(page)).toContain('Perfect (level 9)');
+    await expect.poll(() => levels(page)).toContain('Perfect (plays the solution)');
 
     await panel.getByRole('radio', { name: 'Geese' }).check();
     await panel.getByRole('combobox', { name: 'Level' }).selectOption('9');
     await panel.getByRole('button', { name: 'Play with the computer' }).click();
     await page.waitForURL(/\/t\/[A-Za-z0-9_-]{10,}/);
-    await expect.poll(() => page.locator('.seat--fox').textContent()).toContain('computer, level 9');
+    await expect
+      .poll(() => page.locator('.seat--fox').textContent())
+      .toContain('computer, Perfect (plays the solution)');
     // The fox moves first: the computer's move appears in the move list.
     await expect
       .poll(() => page.locator('.moves__list li code').allTextContents(), { timeout: 15_000 })

@@ -134,6 +134,7 @@ describe('evaluateGame', () => {
   it('names the side that wins by force', () => {
     const won = evaluateGame(gameAt('standard', 'fox:d6 geese:d4,a5,b5,e5,d7,e7 turn:fox'), { timeMs: 2000 });
     expect([won.winner, won.winsIn, won.foxScore > 0]).toEqual(['fox', 3, true]);
+    expect(won.best).toMatch(/^d6[x-]/); // the fox's move that wins
     const lost = evaluateGame(gameAt('standard', 'fox:c7 geese:e4,b5,e6,d7 turn:geese'), { timeMs: 2000 });
     expect([lost.winner, lost.losesIn, lost.foxScore > 0]).toEqual(['fox', 2, true]);
   });

@@ -185,6 +185,7 @@ export interface Assessment {
   readonly winsIn: number | null;
   readonly losesIn: number | null;
   readonly depth: number;
+  readonly best: string | null; // the search's move (move text), null when it has none
 }
 
 /** Assesses a game that has not ended with a short search (default 300 ms). */
@@ -206,6 +207,7 @@ export function evaluateGame(game: Game, options: { timeMs?: number; maxDepth?: 
     winner: score >= DECIDED ? mover : score <= -DECIDED ? other : null,
     ...decided(score),
     depth: outcome.depth,
+    best: outcome.moves.count > 0 ? makeMoveText(game.variant.board, outcome.moves.path(outcome.best)) : null,
   };
 }
 

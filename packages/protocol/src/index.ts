@@ -6,5 +6,6 @@ export * from './parse.js';
 export * from './puzzles.js';
 export * from './schemas.js';
 export * from './seat-actions.js';
+export * from './solution-game.js';
 export * from './types.js';
 export * from './vocabulary.js';

@@ -11,6 +11,7 @@ import {
   GOOSE,
   makeMoveText,
   makePosition,
+  moveTexts,
   newGame,
   parsePosition,
   playPath,
@@ -306,6 +307,60 @@ describe('GET /api/tables/:id/verdicts', () => {
     const after = (playPath(game, blunder) as { ok: true; value: Game }).value;
     expect(gameVerdicts(solution, after)).toEqual({ ok: true, value: ['geese', 'fox'] });
     expect(countGeese(after.position)).toBe(6);
+  });
+});
+
+describe('GET /api/solution/:variant/game', () => {
+  const askGame = (query: string) => request(server.base, 'GET', `/api/solution/standard/game?${query}`);
+
+  it('answers each position of the game: its winner, and every legal move with its winner and the winning replies', async () => {
+    const start = won.find((p) =>
+      newGame(SOLVED, p).legal.some((path) => solution.winner(applyMove(SOLVED, p, path)) === 'fox'),
+    )!;
+    const first = newGame(SOLVED, start);
+    const blunder = first.legal.find((path) => solution.winner(applyMove(SOLVED, start, path)) === 'fox')!;
+    const game = (playPath(first, blunder) as { ok: true; value: Game }).value;
+    const move = moveTexts(game)[0]!;
+    const { status, body } = await askGame(`${positionQuery(start)}&moves=${move}`);
+    expect(status).toBe(200);
+    // Counted here move by move from the table itself.
+    const expected = (position: Position) =>
+      newGame(SOLVED, position).legal.map((path) => {
+        const after = applyMove(SOLVED, position, path);
+        const replies = newGame(SOLVED, after);
+        const text = makeMoveText(SOLVED.board, path);
+        if (replies.result) return { move: text, winner: replies.result.winner, keep: 0, replies: 0 };
+        return {
+          move: text,
+          winner: solution.winner(after),
+          keep: solution.verdict(after).keep.length,
+          replies: replies.legal.length,
+        };
+      });
+    expect(body).toEqual({
+      plies: [
+        { winner: 'geese', moves: expected(start) },
+        { winner: 'fox', moves: [] },
+      ],
+    });
+    // After the blunder the fox is to move and wins: some of its replies keep the win.
+    const played = body.plies[0].moves.find((m: { move: string }) => m.move === move);
+    expect(played.winner).toBe('fox');
+    expect(played.keep).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['an illegal move', `${positionQuery(startPosition(SOLVED))}&moves=d4-d6`, 400, 'bad-request', 'move 1 "d4-d6"'],
+    ['a position the test table does not cover', 'geese=13', 404, 'not-solved', 'at most 6 geese'],
+    ['an unsolved variant', 'moves=', 404, 'not-solved', 'no solution table for two-foxes'],
+  ])('%s', async (what, query, status, code, words) => {
+    const answer = await request(
+      server.base,
+      'GET',
+      `/api/solution/${what === 'an unsolved variant' ? 'two-foxes' : 'standard'}/game?${query}`,
+    );
+    expect([answer.status, answer.body.error.code]).toEqual([status, code]);
+    expect(answer.body.error.message).toContain(words);
   });
 });
 

@@ -1,11 +1,19 @@
 // "The solution" (docs/protocol.md): `GET /api/solution/:variant` (one position's verdict) and
 // `GET /api/tables/:id/verdicts` (every position of a game), answered from the tables installed; and the additions
-// `GET /api/solution/status` (what is installed, the background build) and `GET /api/tablebase/:variant` (lichess's
-// tablebase shape, for bots and other sites).
+// `GET /api/solution/status` (what is installed, the background build), `GET /api/tablebase/:variant` (lichess's
+// tablebase shape, for bots and other sites) and `GET /api/solution/:variant/game` (the facts of a game's review).
 import { createReadStream, statSync } from 'node:fs';
 
-import { tableIdSchema } from '@fg/protocol';
-import { getVariant, type OptionValue, parsePosition, replayRecord, type Variant } from '@fg/rules';
+import { gameOutcomes, NotCovered, tableIdSchema } from '@fg/protocol';
+import {
+  getVariant,
+  newGame,
+  type OptionValue,
+  parsePosition,
+  playMoveText,
+  replayRecord,
+  type Variant,
+} from '@fg/rules';
 import { compactPath } from '@fg/solver';
 import type { FastifyInstance } from 'fastify';
 
@@ -29,6 +37,8 @@ export const TABLE_DOWNLOADS_PER_MINUTE = 10;
 
 const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
 const limit = perMinute(SOLUTION_READS_PER_MINUTE);
+/** The longest game the facts are computed for (a real game is far shorter; each move costs table reads). */
+const MAX_GAME_MOVES = 600;
 
 type SolutionRequest = { Params: { variant: string }; Querystring: Record<string, string | string[] | undefined> };
 
@@ -96,6 +106,39 @@ export function registerSolutionRoutes(
     const { winner, keep, exact } = verdict.value;
     // With sideways moves, whether the fifty-move rule could change the answer.
     return exact === undefined ? { winner, keep } : { winner, keep, exact };
+  });
+
+  app.get<SolutionRequest>('/api/solution/:variant/game', limit, async (request, reply) => {
+    const { position: text, moves: list, ...rest } = request.query;
+    const variant = variantFrom(request.params.variant, rest);
+    if (!variant.ok) return sendError(reply, variant.error.code, variant.error.message);
+    const solution = solutions.for(variant.value);
+    if (!solution) return sendError(reply, 'not-solved', notSolved(variant.value, solutions));
+    if (Array.isArray(text) || Array.isArray(list))
+      return sendError(reply, 'bad-request', 'expected at most one ?position= and one ?moves=');
+    const start = text ? parsePosition(variant.value, text) : null;
+    if (start && !start.ok) return sendError(reply, 'bad-request', `bad position: ${start.error.message}`);
+    let game = newGame(variant.value, start?.value);
+    const moves = list ? list.split(',') : [];
+    if (moves.length > MAX_GAME_MOVES)
+      return sendError(reply, 'bad-request', `at most ${MAX_GAME_MOVES} moves; got ${moves.length}`);
+    for (const [i, move] of moves.entries()) {
+      const played = playMoveText(game, move);
+      if (!played.ok) return sendError(reply, 'bad-request', `move ${i + 1} "${move}": ${played.error.message}`);
+      game = played.value;
+    }
+    const verdictOf = (position: Parameters<typeof solution.verdict>[0]) =>
+      solution.covers(position) ? solution.verdict(position) : null;
+    try {
+      return await gameOutcomes(game, verdictOf);
+    } catch (error) {
+      if (!(error instanceof NotCovered)) throw error;
+      return sendError(
+        reply,
+        'not-solved',
+        `the table installed here answers positions with at most ${solution.maxGeese} geese`,
+      );
+    }
   });
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/verdicts', limit, async (request, reply) => {

@@ -12,6 +12,8 @@ const SLICE_MS = 120;
 const ANALYSE_MS = 30_000;
 /** How long each position of a reviewed game is searched. */
 const REVIEW_MS = 150;
+/** The most a position of a review to a fixed depth may take (a slow phone): far beyond the usual tens of ms. */
+const DEPTH_CAP_MS = 20_000;
 
 /** Lets queued messages in: a macrotask, so the worker's message events run first. */
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -32,10 +34,10 @@ function finished(game: Game): Evaluation {
   };
 }
 
-/** A short search's evaluation of a game that goes on. */
-function assessed(game: Game, timeMs: number): Evaluation {
-  const a = evaluateGame(game, { timeMs });
-  return { foxScore: geese(a.foxScore), winner: a.winner, winsIn: a.winsIn ?? a.losesIn };
+/** A short search's evaluation of a game that goes on, and its move; to a fixed depth when one is given. */
+function assessed(game: Game, timeMs: number, depth: number | undefined): Evaluation & { best: string | null } {
+  const a = evaluateGame(game, depth ? { maxDepth: depth, timeMs } : { timeMs });
+  return { foxScore: geese(a.foxScore), winner: a.winner, winsIn: a.winsIn ?? a.losesIn, best: a.best };
 }
 
 /** The worker's protocol: feed it every request; it posts answers through `post`. */
@@ -76,10 +78,15 @@ export function engineHost(post: (answer: EngineAnswer) => void) {
     post({ type: 'done', id });
   }
 
-  async function review(id: number, game: Game, timeMs: number): Promise<void> {
+  async function review(id: number, game: Game, timeMs: number, depth: number | undefined): Promise<void> {
     let at = newGame(game.variant, game.start);
     for (let ply = 0; ; ply++) {
-      post({ type: 'reviewed', id, ply, ...(at.result ? finished(at) : assessed(at, timeMs)) });
+      post({
+        type: 'reviewed',
+        id,
+        ply,
+        ...(at.result ? { ...finished(at), best: null } : assessed(at, timeMs, depth)),
+      });
       await pause();
       if (stale(id)) return;
       const path = game.moves[ply];
@@ -110,6 +117,6 @@ export function engineHost(post: (answer: EngineAnswer) => void) {
     const game = replay(id, request.record);
     if (!game) return Promise.resolve();
     if (request.type === 'analyse') return analyse(id, game, request.timeMs ?? ANALYSE_MS);
-    return review(id, game, request.timeMs ?? REVIEW_MS);
+    return review(id, game, request.depth ? DEPTH_CAP_MS : (request.timeMs ?? REVIEW_MS), request.depth);
   };
 }

@@ -54,9 +54,9 @@ export class EngineWorker {
     this.send({ type: 'analyse', id: ++this.id, record, ...(timeMs ? { timeMs } : {}) }, listener);
   }
 
-  /** Evaluates every position of the game, first to last. */
-  review(record: GameRecord, listener: EngineListener, timeMs?: number): void {
-    this.send({ type: 'review', id: ++this.id, record, ...(timeMs ? { timeMs } : {}) }, listener);
+  /** Evaluates every position of the game, first to last: for `timeMs` each, or to a fixed `depth`. */
+  review(record: GameRecord, listener: EngineListener, limit: { timeMs?: number; depth?: number } = {}): void {
+    this.send({ type: 'review', id: ++this.id, record, ...limit }, listener);
   }
 
   /** The computer's move at a level. */

@@ -6,7 +6,13 @@ import type { GameRecord, Side } from '@fg/rules';
 /** What the page asks of the worker. A new request cancels the one before it. */
 export type EngineRequest =
   | { readonly type: 'analyse'; readonly id: number; readonly record: GameRecord; readonly timeMs?: number } // deepen until proven, the depth limit or timeMs
-  | { readonly type: 'review'; readonly id: number; readonly record: GameRecord; readonly timeMs?: number } // each position of the game, timeMs each
+  | {
+      readonly type: 'review';
+      readonly id: number;
+      readonly record: GameRecord;
+      readonly timeMs?: number;
+      readonly depth?: number; // a fixed depth: the same scores on every machine (timeMs then only caps a position)
+    } // each position of the game, timeMs each
   | { readonly type: 'choose'; readonly id: number; readonly record: GameRecord; readonly level: number } // the computer's move at a level
   | { readonly type: 'stop' };
 
@@ -25,7 +31,12 @@ export type EngineAnswer =
       readonly depth: number;
       readonly line: readonly string[];
     } & Evaluation)
-  | ({ readonly type: 'reviewed'; readonly id: number; readonly ply: number } & Evaluation) // the position before move `ply` (ply = moves.length: the last)
+  | ({
+      readonly type: 'reviewed';
+      readonly id: number;
+      readonly ply: number;
+      readonly best: string | null;
+    } & Evaluation) // the position before move `ply` (ply = moves.length: the last); best: the engine's move there
   | { readonly type: 'chosen'; readonly id: number; readonly move: string }
   | { readonly type: 'done'; readonly id: number } // nothing more for this request
   | { readonly type: 'error'; readonly id: number; readonly message: string };

@@ -1,9 +1,11 @@
 // The solution's answers (docs/protocol.md "The solution"): who wins the position with perfect
-// play and the moves that keep the win, and the verdict before each move of a table's game.
+// The solution's answers (docs/protocol.md "The solution"): who wins the position with perfect
+// play and the moves that keep the win, and the facts of every position of a game (the server's, else the browser's).
 // One client for the analysis page, the create form's level choice, the variant page, the table page, the review
 // and the offline computer: the table stored in this browser answers first (offline too, docs/solution.md "In the
 // browser"), the server where it does not.
-import type { Game, Side, Variant } from '@fg/rules';
+import { type GameOutcomes, gameOutcomes, gameOutcomesSchema, NotCovered } from '@fg/protocol';
+import { type Game, makePosition, moveTexts, type Position, type Side, type Variant } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
 import type { SolutionOffer } from './solution/download';
@@ -149,4 +151,43 @@ export function useSolved(variant: Pick<Variant, 'id' | 'options'>, inBrowser = 
     };
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names the variant and options
   return stored || (solved?.key === key && solved.solved);
+}
+
+/** A solution table held in the browser (its own copy), asked position by position; none until one is installed. */
+export interface LocalSolution {
+  /** The verdict of a position of the variant, or null where this copy has none. */
+  verdict(variant: Pick<Variant, 'id' | 'options'>, position: Position): Promise<Verdict | null>;
+}
+
+let copyInBrowser: LocalSolution | null = null;
+
+/** Installs (or, with null, removes) the browser's own copy of the solution, which answers when no server does. */
+export function setLocalSolution(solution: LocalSolution | null): void {
+  copyInBrowser = solution;
+}
+
+/** The solution's facts of every position of a game from the server, else from the browser's copy; null: unsolved. */
+export async function fetchGameOutcomes(game: Game): Promise<GameOutcomes | null> {
+  const { variant } = game;
+  if (await isSolved(variant)) {
+    const params = new URLSearchParams();
+    params.set('position', makePosition(variant.board, game.start));
+    for (const [name, value] of Object.entries(variant.options)) params.set(name, String(value));
+    params.set('moves', moveTexts(game).join(','));
+    try {
+      const response = await fetch(`/api/solution/${encodeURIComponent(variant.id)}/game?${params.toString()}`);
+      const parsed = response.ok ? gameOutcomesSchema.safeParse(await response.json()) : null;
+      if (parsed?.success) return parsed.data;
+    } catch {
+      // no server: the browser's copy, if any
+    }
+  }
+  const copy = copyInBrowser;
+  if (!copy) return null;
+  try {
+    return await gameOutcomes(game, (position) => copy.verdict(variant, position));
+  } catch (error) {
+    if (error instanceof NotCovered) return null;
+    throw error;
+  }
 }

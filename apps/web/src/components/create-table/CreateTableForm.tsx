@@ -101,6 +101,7 @@ export function CreateTableForm({ variant, onVariant, onOptions, computer = true
         <LevelChoice
           busy={busy}
           variant={{ id: info.id, options }}
+          side={side}
           onPlay={(level) =>
             void create(info.id, options, side, {
               computer: { level },

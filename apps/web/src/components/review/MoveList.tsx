@@ -7,6 +7,8 @@ import { opponent } from '@fg/rules';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { Grade } from '../../lib/judgement';
+import { MarkSign } from './MarkSign';
 import { isSecondOfPair, lineMoveNumber, moveNumber } from './move-number';
 import { MoveNumber } from './MoveNumber';
 
@@ -16,11 +18,11 @@ export interface MoveListProps {
   readonly firstSide: Side;
   readonly shownPly: number | null; // moves shown on the board while reviewing; null: the live game
   readonly onShow: (ply: number) => void; // show the position after `ply` moves
-  readonly decisive?: ReadonlySet<number>; // moves (by index) where the perfect-play winner changed
+  readonly marks?: ReadonlyMap<number, Grade>; // a finished game's judged moves, by index (lib/judgement.ts)
 }
 
 /** The move list; the newest move is in view. */
-export function MoveList({ moves, firstSide, shownPly, onShow, decisive }: MoveListProps) {
+export function MoveList({ moves, firstSide, shownPly, onShow, marks }: MoveListProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
   // The list scrolls within its own height: bring each new move into view (not while reviewing).
@@ -38,28 +40,25 @@ export function MoveList({ moves, firstSide, shownPly, onShow, decisive }: MoveL
             const side = i % 2 === 0 ? firstSide : opponent(firstSide);
             const shown = shownPly === i + 1;
             const last = shownPly === null && i === moves.length - 1; // the live game's newest move, as on the board
-            const turned = decisive?.has(i) ?? false;
+            const mark = marks?.get(i);
             return (
               <li key={i} className={isSecondOfPair(i) ? 'moves__second' : undefined}>
                 <MoveNumber text={lineMoveNumber(0, i)} className="moves__number" />
                 <button
                   type="button"
-                  className={`moves__move${shown ? ' moves__move--shown' : ''}${last ? ' moves__move--last' : ''}${turned ? ' moves__move--decisive' : ''}`}
+                  className={`moves__move${shown ? ' moves__move--shown' : ''}${last ? ' moves__move--last' : ''}${mark ? ` moves__move--${mark}` : ''}`}
                   aria-current={shown ? 'step' : undefined}
-                  data-decisive={turned ? 'true' : undefined}
-                  title={turned ? t('moves.decisive') : undefined}
+                  data-mark={mark}
+                  data-decisive={mark === 'decisive' ? 'true' : undefined}
+                  title={mark ? t(`judge.grade.${mark}`) : undefined}
                   onClick={() => onShow(i + 1)}
                 >
                   <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
                   {/* The accessible name starts with the move text (docs/product.md hook). */}
                   <code>{move}</code>
-                  {turned && (
-                    <span className="moves__decisive" aria-hidden="true">
-                      ?
-                    </span>
-                  )}
+                  {mark && <MarkSign grade={mark} />}
                   <span className="visually-hidden">
-                    {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(i) })}${turned ? `, ${t('moves.decisive')}` : ''}`}
+                    {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(i) })}${mark ? `, ${t(`judge.grade.${mark}`)}` : ''}`}
                   </span>
                 </button>
               </li>

@@ -55,19 +55,30 @@ describe('ReviewBar', () => {
 });
 
 describe('MoveList marks', () => {
-  it('marks the moves where the perfect-play winner changed, in words for a screen reader too', () => {
+  it('writes each grade after its move, in words for a screen reader too', () => {
     render(
       <MoveList
-        moves={['d4-c4', 'c2-c3', 'c4-d4']}
+        moves={['d4-c4', 'c2-c3', 'c4-d4', 'c3-d3']}
         firstSide="fox"
         shownPly={null}
         onShow={() => undefined}
-        decisive={new Set([1])}
+        marks={
+          new Map([
+            [1, 'decisive'],
+            [2, 'mistake'],
+            [3, 'inaccuracy'],
+          ])
+        }
       />,
     );
-    const marked = screen.getByRole('button', { name: /^c2-c3/ });
-    expect(marked.getAttribute('data-decisive')).toBe('true');
-    expect(marked.textContent).toContain('the perfect-play winner changed with this move');
-    expect(screen.getByRole('button', { name: /^d4-c4/ }).getAttribute('data-decisive')).toBeNull();
+    const named = (move: string) => screen.getByRole('button', { name: new RegExp(`^${move}`) });
+    expect([1, 2, 3].map((i) => named(['d4-c4', 'c2-c3', 'c4-d4', 'c3-d3'][i]!).textContent)).toEqual([
+      'c2-c3??, Geese, move 1, decisive mistake',
+      'c4-d4?, Fox, move 2, mistake',
+      'c3-d3?!, Geese, move 2, inaccuracy',
+    ]);
+    expect(named('c2-c3').getAttribute('data-mark')).toBe('decisive');
+    expect(named('c2-c3').getAttribute('data-decisive')).toBe('true');
+    expect(named('d4-c4').getAttribute('data-mark')).toBeNull();
   });
 });

@@ -3,19 +3,20 @@
 // moves say why. The step buttons sit above the board (in its bar, as the table page's review does), in reach on a
 // phone.
 import { opponent, type Side } from '@fg/rules';
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { MarkSign } from '../../components/review/MarkSign';
 import { isSecondOfPair, lineMoveNumber, moveNumber } from '../../components/review/move-number';
 import { MoveNumber } from '../../components/review/MoveNumber';
-import type { MoveMark } from './game-marks';
+import type { Grade } from '../../lib/judgement';
 import { mainLine, type MoveTree, shownVariation } from './move-tree';
 
 /** Props of the move list. */
 interface AnalysisMovesProps {
   readonly tree: MoveTree;
   readonly firstSide: Side;
-  readonly marks: ReadonlyMap<number, MoveMark>; // by node id (the game's moves are nodes 1..n)
+  readonly marks: ReadonlyMap<number, Grade>; // by node id (the game's moves are nodes 1..n)
   readonly onShow: (id: number) => void;
 }
 
@@ -66,7 +67,7 @@ function MoveButton({
   readonly id: number;
   readonly ply: number;
   readonly side: Side;
-  readonly mark: MoveMark | undefined;
+  readonly mark: Grade | undefined;
   readonly onShow: (id: number) => void;
 }) {
   const { t } = useTranslation();
@@ -81,10 +82,10 @@ function MoveButton({
     >
       <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
       <code>{tree.nodes[id]!.move}</code>
-      {mark && <span className="analysis-moves__mark">{mark === 'decisive' ? '??' : '?'}</span>}
+      {mark && <MarkSign grade={mark} />}
       <span className="visually-hidden">
         {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(ply) })}`}
-        {mark ? `, ${t(`analysis.mark.${mark}`)}` : ''}
+        {mark ? `, ${t(`judge.grade.${mark}`)}` : ''}
       </span>
     </button>
   );
@@ -101,13 +102,25 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
   const here = tree.nodes[tree.current]!;
   const others = here.children.slice(1); // the shown line goes on along the first child
   const sideAt = (ply: number): Side => (ply % 2 === 0 ? firstSide : opponent(firstSide));
+  const list = useRef<HTMLOListElement>(null);
+  const { current } = tree;
+  // The shown move stays in view inside the list's own scroll (a game opened at its decisive mistake, a jump from the
+  // graph), without scrolling the page.
+  useEffect(() => {
+    const box = list.current;
+    const shown = box?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!box || !shown) return;
+    const top = shown.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top < box.scrollTop || top + shown.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+  }, [current]);
   return (
     <section className="panel moves analysis-moves" aria-labelledby="analysis-moves-heading">
       <h2 id="analysis-moves-heading">{t('analysis.moves')}</h2>
       {main.length === 0 ? (
         <p className="muted">{t('analysis.noMoves')}</p>
       ) : (
-        <ol className="moves__list">
+        <ol className="moves__list" ref={list}>
           {main.map((id, ply) => (
             <Fragment key={id}>
               <li className={isSecondOfPair(ply) ? 'moves__second' : undefined}>

@@ -6,12 +6,13 @@ import '../../components/review/review.css';
 import './analysis.css';
 
 import { type Game, moveTexts, playMoveText, playPoints } from '@fg/rules';
-import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
 
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
+import { GameReviewPanel } from '../../components/review/GameReviewPanel';
 import { SolutionPanel } from '../../components/solution/SolutionPanel';
 import {
   type AnalysisAddress,
@@ -21,15 +22,16 @@ import {
   withLine,
   withoutLine,
 } from '../../lib/analysis-url';
+import { firstDecisive } from '../../lib/game-review';
+import type { Grade } from '../../lib/judgement';
+import { type GameReview, useGameReview } from '../../lib/use-game-review';
 import { SOLVED_GAME } from '../../lib/solution/stored';
 import { AnalysisMoves, AnalysisSteps, type StepTo } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
-import type { MoveMark } from './game-marks';
 import { lineTree, movesTo, type MoveTree, play, step } from './move-tree';
 import { PlayFromHere } from './PlayFromHere';
 import { PositionSetup } from './PositionSetup';
 import { useEngineLine } from './use-engine-line';
-import { useGameMarks } from './use-game-marks';
 import { useVerdict } from './use-verdict';
 
 /** The route: the address read once per analysis (the line the board writes into it makes no new one). */
@@ -80,6 +82,30 @@ function useStepKeys(setTree: Dispatch<SetStateAction<MoveTree>>): void {
   }, [setTree]);
 }
 
+/**
+ * Opens a game at its first decisive mistake once the review has found it, unless the address named a line or the
+ * board has already been moved: the position after the mistake, where its sentence says what went wrong.
+ */
+function useOpenAtDecisive(
+  review: GameReview,
+  address: AnalysisAddress,
+  current: number,
+  setTree: Dispatch<SetStateAction<MoveTree>>,
+): void {
+  const untouched = useRef(address.line === null ? current : -1);
+  const decisive = review.source === 'solution' || review.complete ? firstDecisive(review.moves) : null;
+  useEffect(() => {
+    if (untouched.current < 0) return;
+    if (current !== untouched.current) {
+      untouched.current = -1; // the player moved first: leave the board where it is
+      return;
+    }
+    if (!decisive) return;
+    untouched.current = -1;
+    setTree((tr) => ({ ...tr, current: decisive.ply + 1 }));
+  }, [decisive, current, setTree]);
+}
+
 /** Games already replayed, per set-up position and line of moves. */
 const replayed = new WeakMap<Game, Map<string, Game>>();
 
@@ -113,13 +139,14 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
   const line = useEngineLine(game);
   const verdict = useVerdict(game);
   const wholeGame = address.moves.length ? gameAfter(start, address.moves) : null;
-  const gameMarks = useGameMarks(wholeGame, address.table);
+  const review = useGameReview(wholeGame);
   // The game's moves are the tree's nodes 1..n (lineTree adds them first, in order).
   const marks = useMemo(() => {
-    const byNode = new Map<number, MoveMark>();
-    for (const [i, mark] of gameMarks.marks) byNode.set(i + 1, mark);
+    const byNode = new Map<number, Grade>();
+    for (const m of review.moves) if (m.judgement.grade) byNode.set(m.ply + 1, m.judgement.grade);
     return byNode;
-  }, [gameMarks.marks]);
+  }, [review.moves]);
+  useOpenAtDecisive(review, address, tree.current, setTree);
   const onStep = (where: StepTo): void => setTree((tr) => step(tr, where));
   useStepKeys(setTree);
   useLineInAddress(movesTo(tree), address.moves);
@@ -161,6 +188,15 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
           <GameBoard game={game} canMove={!game.result} onMove={onMove} bar={<AnalysisSteps onStep={onStep} />} />
         </div>
         <aside className="table-page__side">
+          {wholeGame && (
+            <GameReviewPanel
+              review={review}
+              viewer={null}
+              shown={tree.current <= address.moves.length ? tree.current : null}
+              onShow={(ply) => setTree((tr) => ({ ...tr, current: ply }))}
+              onTry={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
+            />
+          )}
           <EvalPanel game={game} line={line} verdict={verdict} onPlay={onPlayText} />
           <AnalysisMoves
             tree={tree}
@@ -168,11 +204,6 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
             marks={marks}
             onShow={(id) => setTree((tr) => ({ ...tr, current: id }))}
           />
-          {gameMarks.source && (
-            <p className="muted analysis-page__marks" data-marks={gameMarks.source} data-complete={gameMarks.complete}>
-              {t(`analysis.marksFrom.${gameMarks.source}`, { count: gameMarks.marks.size })}
-            </p>
-          )}
           <PlayFromHere game={game} />
           <PositionSetup shown={positionText(game)} error={setupError} onSetUp={onSetUp} />
           {game.variant.id === SOLVED_GAME && <SolutionPanel />}

@@ -1,10 +1,11 @@
 // The engine's evaluation (a bar and a number, from the fox's side; "wins in N" once proven), its
 // best line, and the perfect-play verdict with the moves that keep the win where a solution is installed.
-import type { Game } from '@fg/rules';
+import { type Game, opponent } from '@fg/rules';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { lineMoveNumber } from '../../components/review/move-number';
+import { MoveGroups } from '../../components/review/MoveGroups';
 import { DECIDED_GEESE } from '../../engine/protocol';
 import type { Verdict } from '../../lib/solution-api';
 import type { EngineLine } from './use-engine-line';
@@ -110,11 +111,16 @@ export function EvalPanel({
             <strong>{t(`analysis.verdict.${verdict.winner ?? 'draw'}`)}</strong>
           </p>
           {verdict.exact === false && <p className="muted">{t('analysis.notExact')}</p>}
-          {verdict.keep.length > 0 && (
-            <p>
+          {verdict.keep.length > 0 ? (
+            <p className="eval__keep">
               <span className="muted">{t(verdict.winner === null ? 'analysis.keepDraw' : 'analysis.keep')} </span>
-              <MoveRow moves={verdict.keep} onPlay={onPlay} />
+              <MoveGroups moves={verdict.keep} onPlay={onPlay} />
             </p>
+          ) : (
+            verdict.winner !== null &&
+            verdict.winner !== game.position.turn && (
+              <p data-lost-here={game.position.turn}>{t(`analysis.lostHere.${opponent(verdict.winner)}`)}</p>
+            )
           )}
         </div>
       )}

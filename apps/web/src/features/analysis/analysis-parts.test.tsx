@@ -54,7 +54,28 @@ describe('EvalPanel', () => {
     );
     expect(container.querySelector('.eval__score strong')?.textContent).toBe('The geese win in 3 moves');
     expect(container.querySelector('[data-verdict]')?.getAttribute('data-verdict')).toBe('geese');
-    expect(container.querySelector('[data-verdict] code')?.textContent).toBe('c3-c4 e3-e4');
+    expect([...container.querySelectorAll('[data-verdict] code')].map((c) => c.textContent)).toEqual([
+      'c3-c4',
+      'e3-e4',
+    ]);
+  });
+
+  it('says a lost position is lost from here, and lists a chain by its longest forms under its first jump', () => {
+    const lost = render(<EvalPanel game={START} line={line(1)} verdict={{ winner: 'geese', keep: [] }} />);
+    expect(lost.container.querySelector('[data-lost-here]')?.textContent).toBe(
+      'With perfect play the geese win from here: the fox can only make it hard.',
+    );
+    lost.unmount();
+    const chains = ['d6xb4', 'd6xb4xd2', 'd6xb4xd2xd4', 'd6xb4xb6', 'd6-d7'];
+    const { container } = render(
+      <EvalPanel game={START} line={line(1)} verdict={{ winner: 'fox', keep: chains }} onPlay={() => undefined} />,
+    );
+    expect(container.querySelector('.move-groups summary')?.textContent).toBe('d6xb4… 2 forms');
+    expect([...container.querySelectorAll('.move-groups button')].map((b) => b.textContent)).toEqual([
+      'd6xb4xd2xd4',
+      'd6xb4xb6',
+      'd6-d7',
+    ]);
   });
 
   it('says a draw with the moves that keep it', () => {

@@ -42,6 +42,7 @@ export function PlayComputerPanel() {
           busy={busy}
           variant={{ id: variant, options: VARIANT_INFOS.find((info) => info.id === variant)!.defaultOptions }}
           inBrowser
+          side={side}
           onPlay={(level) =>
             void (async () => {
               const defaults = VARIANT_INFOS.find((info) => info.id === variant)!.defaultOptions;

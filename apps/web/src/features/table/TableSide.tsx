@@ -4,9 +4,12 @@
 import { opponent } from '@fg/rules';
 
 import { AnalyseGameButton } from '../../components/AnalyseGameButton';
+import { GameReviewPanel } from '../../components/review/GameReviewPanel';
 import { MoveList } from '../../components/review/MoveList';
 import { LazySolutionPanel } from '../../components/solution/LazySolutionPanel';
 import { SOLVED_GAME } from '../../lib/solution/stored';
+import type { Grade } from '../../lib/judgement';
+import type { GameReview } from '../../lib/use-game-review';
 import { ChatPanel } from './ChatPanel';
 import { ClockPanel } from './ClockPanel';
 import { DeadlineLine } from './DeadlineLine';
@@ -55,7 +58,15 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           firstSide={game.variant.firstSide}
           shownPly={review.shownPly}
           onShow={review.show}
-          decisive={page.decisive}
+          marks={marksOf(page.judged)}
+        />
+      )}
+      {table?.result && game && page.judged.source && (
+        <GameReviewPanel
+          review={page.judged}
+          viewer={side}
+          shown={review.shownPly ?? table.moves.length}
+          onShow={(ply) => review.show(ply >= table.moves.length ? null : ply)}
         />
       )}
       {table && <TableTools id={id} flipped={page.flipped} onFlip={page.flip} player={side !== null} />}
@@ -74,4 +85,11 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
       {table && <InviteSection id={id} side={side} />}
     </aside>
   );
+}
+
+/** The judged moves' grades by index, for the move list. */
+function marksOf(judged: GameReview): ReadonlyMap<number, Grade> {
+  const marks = new Map<number, Grade>();
+  for (const m of judged.moves) if (m.judgement.grade) marks.set(m.ply, m.judgement.grade);
+  return marks;
 }

@@ -7,11 +7,11 @@ import { useLocation, useSearch } from 'wouter';
 
 import { gameAt, repeatsThirdTime } from '../../components/game-board/move-entry';
 import { adoptSeatFromFragment } from '../../lib/seat-store';
+import { type GameReview, useGameReview } from '../../lib/use-game-review';
 import { type Review, useReview } from '../../lib/use-review';
 import { expectedEcho, withSentMove } from './sent-move';
 import type { TableState } from './table-state';
 import { useFlip } from './TableTools';
-import { useDecisiveMoves } from './use-decisive-moves';
 import { useNotices } from './use-notices';
 import { type NotifyMe, useNotifyMe } from './use-notify-me';
 import { type SentMoves, useSentMove } from './use-sent-move';
@@ -25,7 +25,7 @@ export interface TablePageState {
   readonly sent: SentMoves;
   readonly review: Review;
   readonly reviewing: boolean;
-  readonly decisive: ReadonlySet<number>; // moves (by index) where the perfect-play winner changed, where solved
+  readonly judged: GameReview; // a finished game's moves judged (lib/judgement.ts); none while it goes on
   readonly shownGame: Game | null; // the game as the board shows it (a past position while reviewing)
   readonly canMove: boolean; // this player's turn in the live game, online
   readonly canPremove: boolean; // the opponent's turn in the live game, online: a move may be set in advance
@@ -56,12 +56,9 @@ export function useTablePage(id: string): TablePageState {
   const { table, game } = shown;
   const review = useReview(table?.moves.length ?? 0);
   const [flipped, flip] = useFlip(id);
-  // Where the game is solved, review marks the moves where the perfect-play winner changed.
-  const decisive = useDecisiveMoves(
-    id,
-    game?.variant ?? null,
-    table?.status === 'finished' ? 'finished' : review.shownPly !== null ? 'review' : null,
-  );
+  // A finished game's moves are judged as in the analysis; never during play, where a mark would tell a player
+  // where the opponent went wrong.
+  const judged = useGameReview(game, table?.status === 'finished');
   useNotices(t, state, table);
   const notify = useNotifyMe(id);
 
@@ -100,7 +97,7 @@ export function useTablePage(id: string): TablePageState {
     sent,
     review,
     reviewing,
-    decisive,
+    judged,
     shownGame,
     canMove,
     canPremove,

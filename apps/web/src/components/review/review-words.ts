@@ -1,0 +1,55 @@
+// The review's sentences: what a marked move did and what would have done better, in the page's language.
+import type { TFunction } from 'i18next';
+
+import type { ReviewedMove } from '../../lib/game-review';
+import { readableMoves } from '../../lib/readable-moves';
+import type { GameReview } from '../../lib/use-game-review';
+
+/** At most this many better moves are named (their longest forms); the keep list has the rest. */
+const NAMED = 3;
+
+/** Better moves as words: "g4xe4xe6 or g4xe4xe2" (chains by their longest forms). */
+function betterWords(t: TFunction, moves: readonly string[]): string {
+  const forms = readableMoves(moves).flatMap((group) => group.moves);
+  return forms.slice(0, NAMED).join(t('judge.or'));
+}
+
+/** The mover's score lost by a move, in geese, as the engine counted it. */
+function fall(move: ReviewedMove, evaluations: GameReview['evaluations']): number {
+  const before = evaluations[move.ply];
+  const after = evaluations[move.ply + 1];
+  if (!before || !after) return 0;
+  const clamp = (x: number): number => Math.max(-20, Math.min(20, x));
+  const lost = clamp(before.foxScore) - clamp(after.foxScore);
+  return Math.round((move.mover === 'fox' ? lost : -lost) * 10) / 10;
+}
+
+/** The key of the sentence for a marked move. */
+function sentenceKey(move: ReviewedMove, source: GameReview['source']): string {
+  const { ground } = move.judgement;
+  if (ground === 'value') {
+    if (source !== 'solution') return 'judge.sentence.decisiveEngine';
+    return `judge.sentence.decisive.${move.after === 'draw' ? 'draw' : move.mover}`;
+  }
+  if (ground === 'replies') return `judge.sentence.replies.${move.mover}`;
+  return move.before === 'loss' ? `judge.sentence.engineLost.${move.mover}` : 'judge.sentence.engine';
+}
+
+/** The sentence that says what a marked move did, or null for an unmarked one. */
+export function markSentence(
+  t: TFunction,
+  move: ReviewedMove,
+  review: Pick<GameReview, 'source' | 'outcomes' | 'evaluations'>,
+): string | null {
+  if (!move.judgement.grade) return null;
+  const better = betterWords(t, move.better);
+  const outcome = review.outcomes?.plies[move.ply]?.moves.find((m) => m.move === move.move);
+  return t(sentenceKey(move, review.source), {
+    move: move.move,
+    better,
+    context: better ? 'better' : undefined,
+    keep: outcome?.keep ?? 0,
+    total: outcome?.replies ?? 0,
+    fall: t('judge.geese', { count: fall(move, review.evaluations) }),
+  });
+}
