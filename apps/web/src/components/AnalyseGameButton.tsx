@@ -1,6 +1,7 @@
-// "Analyse this game" on a finished game's table page: its moves opened on the analysis board,
-// with the table named so that the solution's verdicts can mark the decisive mistake (also under an offline game).
-import { getVariant } from '@fg/rules';
+// "Analyse this game" and "Learn from your mistakes" on a finished game's table page (and under an offline game): its
+// moves opened on the analysis board, with the table and the side the player held named, the review judging them
+// there, or the walk through the player's own marked moves.
+import { getVariant, type Side } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 
@@ -16,26 +17,32 @@ interface FinishedGame {
   readonly start?: string; // position text, for a game begun elsewhere than the variant's start
 }
 
-/** The button, shown once the game has ended. */
-export function AnalyseGameButton({ table }: { table: FinishedGame }) {
+/** The buttons, shown once the game has ended; `player` is the side this browser played (Learn is for a player). */
+export function AnalyseGameButton({ table, player = null }: { table: FinishedGame; player?: Side | null }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const variant = getVariant(table.variant, table.options);
   if (!table.result || !variant.ok) return null;
+  const open = (learn: boolean): void =>
+    navigate(
+      analysisPath(variant.value, {
+        moves: table.moves,
+        table: table.id,
+        player,
+        learn,
+        position: table.start ?? null,
+      }) + location.search.replace(/^\?/, '&'),
+    );
   return (
     <p className="analyse-game">
-      <button
-        type="button"
-        className="secondary"
-        onClick={() =>
-          navigate(
-            analysisPath(variant.value, { moves: table.moves, table: table.id, position: table.start ?? null }) +
-              location.search.replace(/^\?/, '&'),
-          )
-        }
-      >
+      <button type="button" className="secondary" onClick={() => open(false)}>
         {t('analysis.analyseGame')}
       </button>
+      {player && table.moves.length > 0 && (
+        <button type="button" className="secondary" onClick={() => open(true)}>
+          {t('judge.learn.start')}
+        </button>
+      )}
     </p>
   );
 }

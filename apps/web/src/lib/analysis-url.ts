@@ -1,9 +1,21 @@
-// The analysis page's address: /analysis/:variant?position=<text>&<options>&moves=<m1,m2>&table=<id>&line=<m1,m3>.
+// The analysis page's address: /analysis/:variant?position=<text>&<options>&moves=<m1,m2>&table=<id>&line=<m1,m3>
+// &side=<fox|geese>&learn=1.
 // Options are named as GET /api/variants names them (geese=13&sideways=false); the position is
 // the rules' position text (none: the variant's start); moves are move texts played from it (the
 // game: the main line); line is the line to the shown position, kept in the address as it changes
-// so that a reload or a shared link shows the same position.
-import { type Game, getVariant, makePosition, newGame, parsePosition, playMoveText, type Variant } from '@fg/rules';
+// so that a reload or a shared link shows the same position; side is who played the game here (whose mistakes
+// "Learn from your mistakes" walks through), learn=1 opens that walk.
+import {
+  type Game,
+  getVariant,
+  makePosition,
+  newGame,
+  parsePosition,
+  playMoveText,
+  type Side,
+  SIDES,
+  type Variant,
+} from '@fg/rules';
 
 /** What the address asks the analysis board to show. */
 export interface AnalysisAddress {
@@ -13,10 +25,12 @@ export interface AnalysisAddress {
   readonly moves: readonly string[]; // the game's moves from there, as far as they are legal
   readonly table: string | null; // the table whose game this is (for its verdicts)
   readonly line: readonly string[] | null; // the moves to the shown position, as far as they are legal; null: the game's end
+  readonly player: Side | null; // the side this browser played in the game, if any
+  readonly learn: boolean; // open "Learn from your mistakes"
 }
 
 /** The parameters that are not the variant's options. */
-const NOT_OPTIONS = ['position', 'moves', 'table', 'lang', 'ply', 'line'];
+const NOT_OPTIONS = ['position', 'moves', 'table', 'lang', 'ply', 'line', 'side', 'learn'];
 
 /** The legal beginning of a comma-separated list of move texts from a game. */
 function legalMoves(start: Game, list: string | null): string[] {
@@ -53,7 +67,18 @@ export function readAddress(variantId: string, search: string): AnalysisAddress 
   }
   const moves = legalMoves(start, params.get('moves'));
   const line = params.has('line') ? legalMoves(start, params.get('line')) : null;
-  return { variant: variant.value, start, position: text || null, moves, table: params.get('table'), line };
+  const side = params.get('side');
+  const player = (SIDES as readonly string[]).includes(side ?? '') ? (side as Side) : null;
+  return {
+    variant: variant.value,
+    start,
+    position: text || null,
+    moves,
+    table: params.get('table'),
+    line,
+    player,
+    learn: params.get('learn') === '1' && player !== null,
+  };
 }
 
 /** The address's search with the shown line in it (none when it is the game's end, where a game opens anyway). */
@@ -75,13 +100,27 @@ export function withoutLine(search: string): string {
 /** The address of an analysis: the variant, its options, a start and moves. */
 export function analysisPath(
   variant: Pick<Variant, 'id' | 'options'>,
-  { position, moves = [], table }: { position?: string | null; moves?: readonly string[]; table?: string | null } = {},
+  {
+    position,
+    moves = [],
+    table,
+    player,
+    learn,
+  }: {
+    position?: string | null;
+    moves?: readonly string[];
+    table?: string | null;
+    player?: Side | null;
+    learn?: boolean;
+  } = {},
 ): string {
   const params = new URLSearchParams();
   if (position) params.set('position', position);
   for (const [name, value] of Object.entries(variant.options)) params.set(name, String(value));
   if (moves.length) params.set('moves', moves.join(','));
   if (table) params.set('table', table);
+  if (player) params.set('side', player);
+  if (player && learn) params.set('learn', '1');
   return `/analysis/${variant.id}?${params.toString()}`;
 }
 

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 
 import type { ReviewedMove } from '../../lib/game-review';
-import type { GameReview } from '../../lib/use-game-review';
+import type { GameReview } from './use-game-review';
 
 const WIDTH = 300;
 const HEIGHT = 80;

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 
 import { type ReviewedMove, summarise } from '../../lib/game-review';
 import { type Grade, GRADE_SIGN, GRADES } from '../../lib/judgement';
-import { type GameReview, REVIEW_DEPTH } from '../../lib/use-game-review';
 import { EvalGraph } from './EvalGraph';
 import { MarkSign } from './MarkSign';
 import { MoveGroups } from './MoveGroups';
 import { markSentence } from './review-words';
+import { type GameReview, REVIEW_DEPTH } from './use-game-review';
 
 /** Props of the panel. */
 export interface GameReviewPanelProps {
@@ -20,6 +20,7 @@ export interface GameReviewPanelProps {
   readonly shown: number | null; // the game's position on the board (moves played), null: off the game's line
   readonly onShow: (ply: number) => void; // show the position after `ply` moves of the game
   readonly onTry?: (ply: number, move: string) => void; // play `move` instead of the game's move `ply`
+  readonly onLearn?: (side: Side) => void; // start "Learn from your mistakes" for a side
 }
 
 const ROWS: readonly ('kept' | Grade)[] = ['kept', ...GRADES];
@@ -104,7 +105,7 @@ function MarkedMove({
 }
 
 /** The whole review panel. */
-export function GameReviewPanel({ review, viewer, shown, onShow, onTry }: GameReviewPanelProps) {
+export function GameReviewPanel({ review, viewer, shown, onShow, onTry, onLearn }: GameReviewPanelProps) {
   const { t } = useTranslation();
   const start = review.outcomes?.plies[0]?.winner;
   const shownMove = shown !== null && shown > 0 ? review.moves[shown - 1] : undefined;
@@ -124,6 +125,15 @@ export function GameReviewPanel({ review, viewer, shown, onShow, onTry }: GameRe
       )}
       {shownMove && <MarkedMove move={shownMove} review={review} onTry={onTry} />}
       <Summary review={review} viewer={viewer} onShow={onShow} />
+      {onLearn && review.complete && (
+        <p className="analyse-game">
+          {(viewer ? [viewer] : SIDES).map((side) => (
+            <button key={side} type="button" className="secondary" onClick={() => onLearn(side)}>
+              {viewer ? t('judge.learn.start') : `${t('judge.learn.start')}: ${t(`side.${side}`)}`}
+            </button>
+          ))}
+        </p>
+      )}
       <EvalGraph review={review} shown={shown} onShow={onShow} />
       <p className="muted review-panel__legend">
         {GRADES.map((grade) => (

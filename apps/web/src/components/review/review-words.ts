@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 
 import type { ReviewedMove } from '../../lib/game-review';
 import { readableMoves } from '../../lib/readable-moves';
-import type { GameReview } from '../../lib/use-game-review';
+import type { GameReview } from './use-game-review';
 
 /** At most this many better moves are named (their longest forms); the keep list has the rest. */
 const NAMED = 3;

@@ -5,7 +5,7 @@ import '../../components/board-page.css';
 import '../../components/review/review.css';
 import './analysis.css';
 
-import { type Game, moveTexts, playMoveText, playPoints } from '@fg/rules';
+import { type Game, moveTexts, playMoveText, playPoints, type Side } from '@fg/rules';
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearch } from 'wouter';
@@ -13,6 +13,9 @@ import { useLocation, useParams, useSearch } from 'wouter';
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
 import { GameReviewPanel } from '../../components/review/GameReviewPanel';
+import { LearnPanel } from '../../components/review/LearnPanel';
+import { type GameReview, useGameReview } from '../../components/review/use-game-review';
+import { type Learn, useLearn } from '../../components/review/use-learn';
 import { SolutionPanel } from '../../components/solution/SolutionPanel';
 import {
   type AnalysisAddress,
@@ -24,7 +27,6 @@ import {
 } from '../../lib/analysis-url';
 import { firstDecisive } from '../../lib/game-review';
 import type { Grade } from '../../lib/judgement';
-import { type GameReview, useGameReview } from '../../lib/use-game-review';
 import { SOLVED_GAME } from '../../lib/solution/stored';
 import { AnalysisMoves, AnalysisSteps, type StepTo } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
@@ -106,6 +108,19 @@ function useOpenAtDecisive(
   }, [decisive, current, setTree]);
 }
 
+/**
+ * Keeps the board on the exercise of "Learn from your mistakes": the position before the marked move when an exercise
+ * begins, and again after a wrong try (the try stays in the move list as a variation).
+ */
+function useLearnBoard(learn: Learn, active: boolean, setTree: Dispatch<SetStateAction<MoveTree>>): void {
+  const ply = active ? learn.marked[learn.index]?.ply : undefined;
+  const { status, wrongTries } = learn;
+  useEffect(() => {
+    if (ply === undefined || status === 'checking' || status === 'right' || status === 'answer') return;
+    setTree((tr) => ({ ...tr, current: ply }));
+  }, [ply, status, wrongTries, setTree]);
+}
+
 /** Games already replayed, per set-up position and line of moves. */
 const replayed = new WeakMap<Game, Map<string, Game>>();
 
@@ -146,7 +161,10 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
     for (const m of review.moves) if (m.judgement.grade) byNode.set(m.ply + 1, m.judgement.grade);
     return byNode;
   }, [review.moves]);
+  const [learning, setLearning] = useState<Side | null>(address.learn ? address.player : null);
+  const learn = useLearn(review, wholeGame, address.moves, review.complete ? learning : null);
   useOpenAtDecisive(review, address, tree.current, setTree);
+  useLearnBoard(learn, learning !== null, setTree);
   const onStep = (where: StepTo): void => setTree((tr) => step(tr, where));
   useStepKeys(setTree);
   useLineInAddress(movesTo(tree), address.moves);
@@ -154,11 +172,14 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
     document.title = `${t('analysis.heading')} · ${t('app.name')}`;
   }, [t]);
 
+  const exercise = learning ? learn.marked[learn.index] : undefined;
   const onMove = (path: readonly string[]): void => {
     const played = playPoints(game, path);
     if (!played.ok) return;
     const move = moveTexts(played.value).at(-1)!;
     setTree((tr) => play(tr, move));
+    // A move from the exercise's position is a try at it.
+    if (exercise && tree.current === exercise.ply) learn.attempt(move);
   };
   const onPlayText = (move: string): void => {
     if (playMoveText(game, move).ok) setTree((tr) => play(tr, move));
@@ -188,13 +209,23 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
           <GameBoard game={game} canMove={!game.result} onMove={onMove} bar={<AnalysisSteps onStep={onStep} />} />
         </div>
         <aside className="table-page__side">
-          {wholeGame && (
+          {wholeGame && learning && (
+            <LearnPanel
+              learn={learn}
+              side={learning}
+              complete={review.complete}
+              onAnswer={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
+              onClose={() => setLearning(null)}
+            />
+          )}
+          {wholeGame && !learning && (
             <GameReviewPanel
               review={review}
               viewer={null}
               shown={tree.current <= address.moves.length ? tree.current : null}
               onShow={(ply) => setTree((tr) => ({ ...tr, current: ply }))}
               onTry={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
+              onLearn={setLearning}
             />
           )}
           <EvalPanel game={game} line={line} verdict={verdict} onPlay={onPlayText} />

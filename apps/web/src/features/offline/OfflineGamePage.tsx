@@ -182,6 +182,7 @@ export default function OfflineGamePage() {
               result,
               ...(kept.start !== undefined ? { start: kept.start } : {}),
             }}
+            player={kept.player}
           />
           <MoveList moves={kept.moves} firstSide={game.start.turn} shownPly={review.shownPly} onShow={review.show} />
           {result && kept.variant === SOLVED_GAME && <LazySolutionPanel after />}

@@ -8,8 +8,8 @@ import { GameReviewPanel } from '../../components/review/GameReviewPanel';
 import { MoveList } from '../../components/review/MoveList';
 import { LazySolutionPanel } from '../../components/solution/LazySolutionPanel';
 import { SOLVED_GAME } from '../../lib/solution/stored';
+import type { GameReview } from '../../components/review/use-game-review';
 import type { Grade } from '../../lib/judgement';
-import type { GameReview } from '../../lib/use-game-review';
 import { ChatPanel } from './ChatPanel';
 import { ClockPanel } from './ClockPanel';
 import { DeadlineLine } from './DeadlineLine';
@@ -51,7 +51,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
       )}
       {table && game && table.result && <GameSummary table={table} game={game} />}
       {table && game && table.result && game.variant.id === SOLVED_GAME && <LazySolutionPanel after />}
-      {table && <AnalyseGameButton table={table} />}
+      {table && <AnalyseGameButton table={table} player={side} />}
       {table && game && (
         <MoveList
           moves={table.moves}

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 
 import { gameAt, repeatsThirdTime } from '../../components/game-board/move-entry';
+import { type GameReview, useGameReview } from '../../components/review/use-game-review';
 import { adoptSeatFromFragment } from '../../lib/seat-store';
-import { type GameReview, useGameReview } from '../../lib/use-game-review';
 import { type Review, useReview } from '../../lib/use-review';
 import { expectedEcho, withSentMove } from './sent-move';
 import type { TableState } from './table-state';

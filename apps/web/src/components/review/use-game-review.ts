@@ -6,9 +6,9 @@ import type { GameOutcomes } from '@fg/protocol';
 import { type Game, makePosition, moveTexts } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
-import { EngineWorker, recordOf } from '../engine/engine-worker';
-import { type PositionEvaluation, type ReviewedMove, reviewGame, type ReviewSource } from './game-review';
-import { fetchGameOutcomes } from './solution-api';
+import { EngineWorker, recordOf } from '../../engine/engine-worker';
+import { type PositionEvaluation, type ReviewedMove, reviewGame, type ReviewSource } from '../../lib/game-review';
+import { fetchGameOutcomes } from '../../lib/solution-api';
 
 /** The depth each position is searched to: a few tens of ms a position, the same answer everywhere. */
 export const REVIEW_DEPTH = 6;
