@@ -17,6 +17,7 @@ const BENCHES: [string, string][] = [
   ['server: store on the event loop vs a worker', 'apps/server/bench/store-offload.ts'],
   ['server: play while the solution builds', 'apps/server/bench/solve-while-playing.ts'],
   ['server: kill -9 during random play with takebacks', 'apps/server/bench/crash.ts'],
+  ['server: the explorer with 100,000 games', 'apps/server/bench/explorer.ts'],
   ['web: bundle and table page', 'apps/web/bench/bundle.ts'],
   ['web: the solution in the browser', 'apps/web/bench/solution-probe.ts'],
   ['web: a cold table link at 100 ms a round trip', 'apps/web/bench/cold-link.ts'],

@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
+import { registerExplorerRoutes } from './explorer/explorer-routes.js';
 import { clientError, frameworkError, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { loggerOptions, LogThrottle } from './http/logger.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     solutions,
   });
   registerSolutionRoutes(app, authority, solutions, build);
+  registerExplorerRoutes(app, backend.explorer, solutions);
   registerLobbyRoutes(app, lobby, { connections });
   registerGameRecordRoute(app, authority);
   registerPuzzleRoutes(app, services.puzzles, {

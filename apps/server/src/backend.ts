@@ -3,6 +3,7 @@
 // docs/protocol.md Scale-out). A new adapter is one more field of `Backend`, made in both functions below.
 import type { ComputerLease } from './computer/computer-lease.js';
 import type { DeadlineIndex } from './correspondence/deadline-index.js';
+import type { ExplorerIndex } from './explorer/explorer-index.js';
 import type { LobbyIndex } from './lobby/lobby-index.js';
 import type { PushSubscriptions } from './push/push-subscriptions.js';
 import type { VapidKeys } from './push/vapid-keys.js';
@@ -16,6 +17,7 @@ import { RedisChatLog } from './store/redis/redis-chat-log.js';
 import { RedisComputerLease } from './store/redis/redis-computer-lease.js';
 import { openRedisConnections } from './store/redis/redis-connections.js';
 import { RedisDeadlineIndex } from './store/redis/redis-deadline-index.js';
+import { RedisExplorerIndex } from './store/redis/redis-explorer-index.js';
 import { RedisLobbyIndex } from './store/redis/redis-lobby-index.js';
 import { RedisPushSubscriptions } from './store/redis/redis-push-subscriptions.js';
 import { RedisPuzzleStore } from './store/redis/redis-puzzles.js';
@@ -48,6 +50,7 @@ export interface Backend {
   readonly deadlineIndex: DeadlineIndex; // the correspondence deadlines of every running game
   readonly chat: ChatLog; // the tables' chat, kept with the tables
   readonly puzzles: PuzzleStore; // puzzles.sqlite beside the tables' database, or Redis's (docs/puzzles.md)
+  readonly explorer: ExplorerIndex; // the explorer's counts of finished games, kept with the tables
   /** The push key pair, made at the first start and kept. */
   readonly vapidKeys: () => Promise<VapidKeys>;
   /** Whether the store and the bus answer. */
@@ -85,6 +88,7 @@ function sqliteBackend(config: BackendConfig, hooks: BackendHooks): Backend {
     deadlineIndex: new MemoryDeadlineIndex(),
     chat: store.chat,
     puzzles,
+    explorer: store.explorer,
     vapidKeys: async () => fileVapidKeys(config.dataDir),
     readiness: () => store.readiness(),
     close: async () => (await bus.close(), await store.close(), await puzzles.close()),
@@ -110,6 +114,7 @@ function redisBackend(url: string, config: BackendConfig, hooks: BackendHooks): 
     deadlineIndex: unavailableOnFailure(new RedisDeadlineIndex(redis), 'redis'),
     chat: unavailableOnFailure(new RedisChatLog(redis, keepMs), 'redis'),
     puzzles: unavailableOnFailure(new RedisPuzzleStore(redis), 'redis'),
+    explorer: unavailableOnFailure(new RedisExplorerIndex(redis), 'redis'),
     vapidKeys: () => redisVapidKeys(redis),
     readiness: async () => {
       const [stored, heard] = await Promise.all([store.readiness(), bus.readiness()]);

@@ -8,6 +8,7 @@ import { ComputerSeats } from './computer/computer-seats.js';
 import { ThinkPool } from './computer/think-pool.js';
 import type { Config } from './config.js';
 import { CorrespondenceReferee } from './correspondence/referee.js';
+import { ExplorerRecorder } from './explorer/explorer-recorder.js';
 import type { LogThrottle } from './http/logger.js';
 import { Lobby } from './lobby/lobby.js';
 import { openPush, type Push } from './push/push.js';
@@ -77,7 +78,13 @@ export async function openServices(
     ...(deps.now ? { now: deps.now } : {}),
     onError,
     // Lobby and computer, correspondence and push
-    observers: [lobby, computers, referee, ...(push ? [new PushObserver(push.sender)] : [])],
+    observers: [
+      lobby,
+      computers,
+      referee,
+      new ExplorerRecorder(backend.explorer, onError),
+      ...(push ? [new PushObserver(push.sender)] : []),
+    ],
     solved: solutions,
     chat: backend.chat,
   });

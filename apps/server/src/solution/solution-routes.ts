@@ -187,7 +187,10 @@ function notSolved(variant: Variant, solutions: Solutions): string {
 }
 
 /** The variant with the options of the query (`geese=13&sideways=false`); anything else answers `bad-request`. */
-function variantFrom(id: string, query: Record<string, string | string[] | undefined>): Answer<Variant, 'bad-request'> {
+export function variantFrom(
+  id: string,
+  query: Record<string, string | string[] | undefined>,
+): Answer<Variant, 'bad-request'> {
   const options: Record<string, OptionValue> = {};
   for (const [name, raw] of Object.entries(query)) {
     if (typeof raw !== 'string') return refuse('bad-request', `expected one value of "${name}"`);

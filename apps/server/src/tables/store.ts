@@ -69,6 +69,8 @@ export interface TableStore {
   setRematch(id: string, rematch: string): Promise<void>;
   /** Every table without a result. */
   listUnfinished(): Promise<StoredTable[]>;
+  /** Every finished table still kept, a page at a time (the explorer's backfill). */
+  listFinished(): AsyncIterable<StoredTable>;
   /** Removes tables created before `createdBefore` with a seat still free; returns their ids. */
   removeWaiting(createdBefore: number): Promise<string[]>;
   /** Whether the store can take writes now: it answers, and its last write succeeded; `reason` says why not. */

@@ -4,7 +4,7 @@ import { Route, Switch } from 'wouter';
 
 import { NotFound } from '../components/NotFound';
 import { Layout } from './Layout';
-import { analysisPage, homePage, offlinePage, puzzlesPage, tablePage, variantPage } from './routes';
+import { analysisPage, explorerPage, homePage, offlinePage, puzzlesPage, tablePage, variantPage } from './routes';
 
 /** The whole app: layout around the routes of docs/product.md. */
 export function App() {
@@ -17,6 +17,7 @@ export function App() {
             <Route path="/variants/:id" component={variantPage.Page} />
             <Route path="/t/:id" component={tablePage.Page} />
             <Route path="/analysis/:variant" component={analysisPage.Page} />
+            <Route path="/explorer/:variant" component={explorerPage.Page} />
             <Route path="/play/offline" component={offlinePage.Page} />
             <Route path="/puzzles" component={puzzlesPage.Page} />
             <Route>

@@ -11,6 +11,9 @@ export const tablePage = lazyPage(() => import('../features/table/TablePage'));
 /** `/analysis/:variant`. */
 export const analysisPage = lazyPage(() => import('../features/analysis/AnalysisPage'));
 
+/** `/explorer/:variant`. */
+export const explorerPage = lazyPage(() => import('../features/explorer/ExplorerPage'));
+
 /** `/play/offline`: a computer game in the browser, with no server. */
 export const offlinePage = lazyPage(() => import('../features/offline/OfflineGamePage'));
 
@@ -22,6 +25,7 @@ export function preloadFor(pathname: string): Promise<void> {
   if (pathname.startsWith('/t/')) return tablePage.preload();
   if (pathname.startsWith('/variants/')) return variantPage.preload();
   if (pathname.startsWith('/analysis/')) return analysisPage.preload();
+  if (pathname.startsWith('/explorer/')) return explorerPage.preload();
   if (pathname === '/play/offline') return offlinePage.preload();
   if (pathname === '/puzzles') return puzzlesPage.preload();
   if (pathname === '/') return homePage.preload();

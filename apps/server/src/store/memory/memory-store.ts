@@ -62,6 +62,10 @@ export class MemoryStore implements TableStore {
     return [...this.#rows.values()].filter((r) => !r.result);
   }
 
+  async *listFinished(): AsyncIterable<StoredTable> {
+    yield* [...this.#rows.values()].filter((r) => r.result);
+  }
+
   async removeWaiting(createdBefore: number): Promise<string[]> {
     const removed = [...this.#rows.values()]
       .filter((r) => r.createdAt < createdBefore && (!r.seats.fox || !r.seats.geese))

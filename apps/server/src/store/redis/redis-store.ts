@@ -212,6 +212,18 @@ export class RedisStore implements TableStore {
     return tables.filter((t): t is StoredTable => t !== null && t.result === null);
   }
 
+  async *listFinished(): AsyncIterable<StoredTable> {
+    // Every table's main hash (`fg:table:{id}`, no suffix after its tag), a SCAN page at a time.
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.#redis.scan(cursor, 'MATCH', 'fg:table:{*}', 'COUNT', 500);
+      cursor = next;
+      const ids = keys.filter((key) => key.endsWith('}')).map((key) => key.slice('fg:table:{'.length, -1));
+      const tables = await Promise.all(ids.map((id) => this.loadTable(id)));
+      for (const table of tables) if (table?.result) yield table;
+    } while (cursor !== '0');
+  }
+
   async removeWaiting(createdBefore: number): Promise<string[]> {
     const ids = await this.#redis.zrangebyscore(WAITING_KEY, '-inf', `(${createdBefore}`);
     const removed: string[] = [];

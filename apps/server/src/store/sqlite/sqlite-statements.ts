@@ -64,6 +64,9 @@ export function prepareStatements(db: Database.Database) {
     dropMoves: db.prepare('DELETE FROM moves WHERE table_id = ? AND ply >= ?'),
     setTakebacks: db.prepare('UPDATE tables SET takebacks = ? WHERE id = ?'),
     unfinished: db.prepare<[]>('SELECT * FROM tables WHERE result IS NULL'),
+    finishedAfter: db.prepare<[string, number]>(
+      'SELECT * FROM tables WHERE result IS NOT NULL AND id > ? ORDER BY id LIMIT ?',
+    ),
     waiting: db
       .prepare<[number]>('SELECT id FROM tables WHERE created_at < ? AND (fox_token IS NULL OR geese_token IS NULL)')
       .pluck(),

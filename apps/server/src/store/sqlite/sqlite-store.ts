@@ -17,11 +17,15 @@ import { type FolderLock, lockFolder } from './folder-lock.js';
 import { JournaledMoves, type Known } from './journaled-moves.js';
 import { MoveJournal } from './move-journal.js';
 import { SqliteChatLog } from './sqlite-chat-log.js';
+import { SqliteExplorerIndex } from './sqlite-explorer-index.js';
 import { databasePath, openDatabase } from './sqlite-open.js';
 import { SqlitePushSubscriptions } from './sqlite-push-subscriptions.js';
 import type { CompositeOperations, Statements, TableRow } from './sqlite-statements.js';
 import { compositeOperations, MoveCopier, prepareStatements, tableFromRow } from './sqlite-statements.js';
 import { atomic } from './sqlite-transaction.js';
+
+/** Finished tables read a transaction at a time (a backfill over many games holds no lock for long). */
+const FINISHED_PAGE = 500;
 
 /** Settings of the store besides its folder. */
 export interface SqliteStoreOptions {
@@ -53,6 +57,8 @@ export class SqliteStore implements TableStore {
   readonly pushSubscriptions: SqlitePushSubscriptions;
   /** The tables' chat, in this database and through this store's commit batch. */
   readonly chat: SqliteChatLog;
+  /** The explorer's counts, in this database and through this store's commit batch. */
+  readonly explorer: SqliteExplorerIndex;
 
   /** Opens the store; `options` may be the sync mode alone. Throws a StartupError with a one-line reason. */
   constructor(dataDir: string, options: SqliteStoreOptions | 'full' | 'normal' = {}) {
@@ -108,6 +114,7 @@ export class SqliteStore implements TableStore {
     });
     this.pushSubscriptions = new SqlitePushSubscriptions(db, (operation, kind) => this.#run(operation, kind));
     this.chat = new SqliteChatLog(db, (operation, kind) => this.#run(operation, kind));
+    this.explorer = new SqliteExplorerIndex(db, (operation, kind) => this.#run(operation, kind));
   }
 
   /** Opens the move journal and copies what a stop left in it into the database, before anything else happens. */
@@ -248,6 +255,19 @@ export class SqliteStore implements TableStore {
   async listUnfinished(): Promise<StoredTable[]> {
     this.#moves?.needAll();
     return this.#run(() => (this.#statements.unfinished.all() as TableRow[]).map((row) => this.#fromRow(row)), 'read');
+  }
+
+  async *listFinished(): AsyncIterable<StoredTable> {
+    this.#moves?.needAll();
+    for (let after = ''; ;) {
+      const page = await this.#run(
+        () => (this.#statements.finishedAfter.all(after, FINISHED_PAGE) as TableRow[]).map((row) => this.#fromRow(row)),
+        'read',
+      );
+      yield* page;
+      if (page.length < FINISHED_PAGE) return;
+      after = page.at(-1)!.id;
+    }
   }
 
   async removeWaiting(createdBefore: number): Promise<string[]> {

@@ -8,7 +8,7 @@ import './analysis.css';
 import { type Game, moveTexts, playMoveText, playPoints, type Side } from '@fg/rules';
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
@@ -25,6 +25,7 @@ import {
   withLine,
   withoutLine,
 } from '../../lib/analysis-url';
+import { explorerPath } from '../../lib/explorer-api';
 import { firstDecisive } from '../../lib/game-review';
 import type { Grade } from '../../lib/judgement';
 import { SOLVED_GAME } from '../../lib/solution/stored';
@@ -237,6 +238,9 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
           />
           <PlayFromHere game={game} />
           <PositionSetup shown={positionText(game)} error={setupError} onSetUp={onSetUp} />
+          <p className="analysis__explorer">
+            <Link to={explorerPath(variant, positionText(game))}>{t('explorer.fromAnalysis')}</Link>
+          </p>
           {game.variant.id === SOLVED_GAME && <SolutionPanel />}
         </aside>
       </div>
