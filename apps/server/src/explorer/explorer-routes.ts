@@ -18,7 +18,7 @@ import type { Solutions } from '../solution/solutions.js';
 import { type ExplorerIndex, explorerKey, NO_GAMES, type Pool, POOLS, total } from './explorer-index.js';
 
 /** Reads one address may make a minute: the explorer page asks once a position shown. */
-export const EXPLORER_READS_PER_MINUTE = 600;
+const EXPLORER_READS_PER_MINUTE = 600;
 
 /** The pools each value of `players=` asks for. */
 const PLAYERS: Readonly<Record<string, readonly Pool[]>> = { people: ['people'], computer: ['computer'], all: POOLS };

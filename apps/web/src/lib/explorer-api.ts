@@ -21,13 +21,13 @@ export interface ExplorerMove {
 }
 
 /** `GET /api/explorer/:variant` answer. */
-export interface ExplorerAnswer {
+interface ExplorerAnswer {
   readonly games: number;
   readonly moves: readonly ExplorerMove[];
 }
 
 /** What the page shows while and after asking. */
-export type ExplorerState =
+type ExplorerState =
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly answer: ExplorerAnswer }
   | { readonly status: 'failed'; readonly message: string | null }; // null: no server answered (offline)
