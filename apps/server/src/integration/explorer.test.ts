@@ -196,13 +196,35 @@ describe('explorer with SQLite', () => {
     expect((await explore(server, [], 'people')).games).toBe(3);
   });
 
+  it('keeps a game against the computer apart: players=computer counts it, players=people does not', async () => {
+    const created = await request(server.base, 'POST', '/api/tables', {
+      variant: 'standard',
+      side: 'fox',
+      computer: { level: 1 },
+    });
+    const { table, seat } = created.body as CreateTableResponse;
+    const fox = await joinTable(server, table.id, seat.token);
+    fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
+    await fox.next('moved', (m) => m.ply === 1, 30_000); // the computer's answer
+    fox.send({ type: 'resign' });
+    await fox.next('ended');
+    await fox.close();
+    ids.push(table.id);
+    expect(await untilStartCounts(server, 4)).toBeLessThan(1_000);
+    expect((await explore(server, [], 'computer')).played).toEqual([
+      { move: 'd4-d5', games: 1, fox: 0, geese: 1, draws: 0 },
+    ]);
+    expect((await explore(server, [], 'people')).games).toBe(3);
+    await expectRecordCounts(server, ids);
+  });
+
   it('keeps its counts over a restart, and the backfill adds the stored games no second time', async () => {
     await server.close();
     const backend = openBackend(loadConfig({}, { dataDir, solutionDir: join(dataDir, 'none'), logLevel: 'silent' }), {
       onError: () => undefined,
     });
     try {
-      expect(await backfill(backend.store.listFinished(), backend.explorer)).toEqual({ read: 3, added: 0 });
+      expect(await backfill(backend.store.listFinished(), backend.explorer)).toEqual({ read: 4, added: 0 });
       // A finished game stored before the explorer existed (no index entry) is added once by the backfill.
       await backend.store.insertTable(
         storedTable('oldGame00001', {
@@ -211,7 +233,7 @@ describe('explorer with SQLite', () => {
           seats: { fox: 'x', geese: 'y' },
         }),
       );
-      expect(await backfill(backend.store.listFinished(), backend.explorer)).toEqual({ read: 4, added: 1 });
+      expect(await backfill(backend.store.listFinished(), backend.explorer)).toEqual({ read: 5, added: 1 });
     } finally {
       await backend.close();
     }

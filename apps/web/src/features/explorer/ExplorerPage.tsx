@@ -152,6 +152,12 @@ function Explorer({ game, position, players }: ExplorerAddress) {
                 ) : (
                   <p>{t('explorer.none')}</p>
                 )}
+                {losing && (
+                  <p className="explorer__losing-note" data-losing={losing}>
+                    {'✗ '}
+                    {t('explorer.commonestLosing', { move: losing })}
+                  </p>
+                )}
                 {unplayed.length > 0 && (
                   <details className="explorer__unplayed">
                     <summary>{t('explorer.unplayed', { count: readableMoves(unplayed).length })}</summary>
@@ -205,10 +211,14 @@ function MoveTable({
           {moves.map((m) => (
             <tr key={m.move} className={m.move === losing ? 'explorer__losing' : undefined}>
               <td>
-                <button type="button" className="link-button explorer__move" onClick={() => onPlay(m.move)}>
+                <button type="button" className="explorer__move" onClick={() => onPlay(m.move)}>
                   {m.move}
                 </button>
-                {m.move === losing && <span className="explorer__mark">{` ${t('explorer.commonestLosing')}`}</span>}
+                {m.move === losing && (
+                  <span className="explorer__mark" title={t('explorer.commonestLosing', { move: m.move })}>
+                    {' ✗'}
+                  </span>
+                )}
               </td>
               <td className="explorer__number">{m.games}</td>
               <td>
