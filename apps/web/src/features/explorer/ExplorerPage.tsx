@@ -164,7 +164,12 @@ function Explorer({ game, position, players }: ExplorerAddress) {
                     <MoveGroups moves={unplayed} onPlay={playText} />
                   </details>
                 )}
-                <p className="explorer__legend">{t('explorer.legend')}</p>
+                <p className="explorer__legend">
+                  <span className="explorer__swatch explorer__fox" aria-hidden="true" /> {t('explorer.wins.fox')}{' '}
+                  <span className="explorer__swatch explorer__draws" aria-hidden="true" /> {t('explorer.draw')}{' '}
+                  <span className="explorer__swatch explorer__geese" aria-hidden="true" /> {t('explorer.wins.geese')}.{' '}
+                  {t('explorer.legend')}
+                </p>
               </>
             )}
           </section>
