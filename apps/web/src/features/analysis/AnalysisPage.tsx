@@ -222,7 +222,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
           {wholeGame && !learning && (
             <GameReviewPanel
               review={review}
-              viewer={null}
+              viewer={address.player}
               shown={tree.current <= address.moves.length ? tree.current : null}
               onShow={(ply) => setTree((tr) => ({ ...tr, current: ply }))}
               onTry={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
