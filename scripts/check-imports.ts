@@ -26,7 +26,8 @@ const SERVER: Layers = {
   push: ['tables', 'http'],
   routes: ['tables', 'http', 'solution', 'preview'],
   puzzles: ['tables', 'http'],
-  store: ['tables', 'computer', 'correspondence', 'lobby', 'push', 'puzzles'],
+  explorer: ['tables', 'http', 'solution'],
+  store: ['tables', 'computer', 'correspondence', 'lobby', 'push', 'puzzles', 'explorer'],
   '.': [
     'tables',
     'http',
@@ -39,6 +40,7 @@ const SERVER: Layers = {
     'push',
     'routes',
     'puzzles',
+    'explorer',
     'store',
   ],
   testing: ['*'],

@@ -1,7 +1,7 @@
 // Adds each game this instance ends to the explorer's index, as the ending is committed (so the counts change within
 // moments of a game's end). Another instance that hears of the ending adds nothing: the instance that wrote it does,
 // and the index counts a game once in any case. A game missed (the index's store failed at that moment) is added by
-// the backfill (`pnpm --filter @fg/server explorer-backfill`).
+// the backfill (`pnpm explorer-backfill`).
 import type { TableCommit, TableObserver } from '../tables/table-observer.js';
 import { type ExplorerIndex, indexedGame } from './explorer-index.js';
 

@@ -2,9 +2,9 @@
 // index's store failed) to the explorer's index, with the server's own settings (DATA_DIR, or REDIS_URL). Games
 // already counted count nothing twice, so it may run again at any time; with SQLite, run it while the server is
 // stopped (one process holds the data folder).
-import { openBackend } from '../backend.js';
-import { loadConfig } from '../config.js';
-import { backfill } from './explorer-recorder.js';
+import { openBackend } from './backend.js';
+import { loadConfig } from './config.js';
+import { backfill } from './explorer/explorer-recorder.js';
 
 try {
   const config = loadConfig();
