@@ -13,7 +13,7 @@ import { getVariant, makeMoveText, makePosition, newGame, playPath } from '@fg/r
 import { buildApp } from '../src/app.js';
 import { openBackend } from '../src/backend.js';
 import { loadConfig } from '../src/config.js';
-import { indexedGame } from '../src/explorer/explorer-index.js';
+import { type ExplorerIndex, type IndexedGame, indexedGame } from '../src/explorer/explorer-index.js';
 import type { StoredTable } from '../src/tables/store.js';
 import { startRedis, systemProgramSkipReason } from '../src/testing/redis-process.js';
 import { summarize } from './stats.js';
@@ -82,6 +82,18 @@ function randomGames(count: number): { tables: StoredTable[]; positions: string[
   return { tables, positions };
 }
 
+/** Adds a game, again after a timeout (a loaded machine can outwait Redis's 2 s command timeout; adding is idempotent). */
+async function addWithRetries(index: ExplorerIndex, game: IndexedGame, tries = 5): Promise<boolean> {
+  for (let i = 1; ; i++) {
+    try {
+      return await index.add(game);
+    } catch (error) {
+      if (i >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * i));
+    }
+  }
+}
+
 /** Fills the store's index, starts the server on it and reads; returns the read latencies in ms. */
 async function measure(
   name: string,
@@ -105,7 +117,7 @@ async function measure(
   const filling = Date.now();
   const batch: Promise<boolean>[] = [];
   for (const table of games.tables) {
-    batch.push(backend.explorer.add(indexedGame(table)!));
+    batch.push(addWithRetries(backend.explorer, indexedGame(table)!));
     // SQLite's group commit takes many games a transaction; Redis gets a few scripts at a time (each one touches
     // every position of a game, and a long queue would outwait the command timeout on a loaded machine).
     if (batch.length >= (settings.redisUrl ? 16 : 1_000)) await Promise.all(batch.splice(0));
