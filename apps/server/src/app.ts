@@ -17,6 +17,7 @@ import { registerGameRecordRoute } from './routes/game-record.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerPageMeta } from './routes/page-meta.js';
 import { registerSecurityHeaders } from './routes/security-headers.js';
+import { variantList } from './routes/variant-list.js';
 import { registerWebApp } from './routes/web.js';
 import { type AppDeps, openServices, type Services } from './services.js';
 import { Connections } from './socket/connections.js';
@@ -78,6 +79,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await resume(app, services, throttle);
 
   registerHealthRoutes(app, store);
+  // Every variant lists the option sets solved here (none: []); made again when a table is installed.
+  const variants = variantList(solutions);
   registerApiRoutes(app, authority, {
     computerGames: {
       limit: config.computerGamesPerAddress,
@@ -93,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     tableReadsPerMinute: config.tableReadsPerMinute,
     allowedOrigins: config.allowedOrigins,
     throttle,
-    solutions,
+    variants,
   });
   registerSolutionRoutes(app, authority, solutions, build);
   registerExplorerRoutes(app, backend.explorer, solutions);
@@ -113,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     throttle,
     now: deps.now ?? Date.now,
   });
-  registerPageMeta(app, authority, config.webDir);
+  registerPageMeta(app, authority, config.webDir, variants);
   registerTableSocket(app, authority, {
     guard: { burst: config.messageBurst, ratePerSecond: config.messageRate, maxStrikes: config.maxStrikes },
     connections,

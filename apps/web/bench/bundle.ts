@@ -127,7 +127,8 @@ async function tablePageTimes(
 
 /** Code and strings apart: the language's strings (locale chunks) are data, shown beside the code's figure. */
 function codeAndStrings(scripts: readonly string[]) {
-  const isLocale = (file: string): boolean => /\/(common|variants)-[^/]+\.js$/.test(file);
+  // A language's strings are one chunk named after it (vite.config.ts).
+  const isLocale = (file: string): boolean => /\/(en|ru|pl|hu)-[^/]+\.js$/.test(file);
   return { code: sizes(scripts.filter((f) => !isLocale(f))), strings: sizes(scripts.filter(isLocale)) };
 }
 

@@ -2,12 +2,15 @@
 // slow network, emulated by Chromium with 100 ms added to every round trip, and we time the board becoming usable
 // (the welcome has arrived and the board takes the player's move). It also prints the requests the page made before
 // it was usable, in the order they started, so a chain of requests waiting on each other shows.
-// Run: tsx apps/web/bench/cold-link.ts [--build] [--quick]
+// With `--compare DIR` (another checkout, built) it measures that one's server and web app too, the two loads taking
+// turns, so a before and after are compared within one run on a noisy machine.
+// Run: tsx apps/web/bench/cold-link.ts [--build] [--quick] [--compare DIR]
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { startServerProcess } from '@fg/server/testing/server-process';
 import type { Browser } from 'playwright-core';
 
 import {
@@ -81,7 +84,7 @@ async function coldLoad(server: RunningServer, browser: Browser, asSeat: boolean
       live: live - origin,
       requests: requests
         .map((r) => ({ ...r, start: r.start - origin, end: r.end - origin }))
-        .filter((r) => r.start <= usable)
+        .filter((r) => r.start <= usable + (process.env.ALL ? 5000 : 0))
         .sort((a, b) => a.start - b.start),
     };
   } finally {
@@ -90,6 +93,33 @@ async function coldLoad(server: RunningServer, browser: Browser, asSeat: boolean
 }
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The checkout given with --compare, if any. */
+function compared(): string | null {
+  const at = process.argv.indexOf('--compare');
+  return at >= 0 ? (process.argv[at + 1] ?? null) : null;
+}
+
+/** The server of another checkout, serving its own built web app. */
+function startOther(dir: string): Promise<RunningServer> {
+  return startServerProcess({
+    script: join(dir, 'apps/server/src/server.ts'),
+    cwd: join(dir, 'apps/server'),
+    env: { WEB_DIR: join(dir, 'apps/web/dist'), SOLVE: 'off' },
+  });
+}
+
+/** Prints the figures of one server's loads. */
+function report(name: string, who: string, loads: readonly Load[]): void {
+  const times = loads.map((l) => l.usable);
+  const worst = Math.max(...times);
+  console.log(
+    `cold table link${name}, ${who}, ${LATENCY_MS} ms per round trip: usable after median ${median(times).toFixed(0)} ms, worst ${worst.toFixed(0)} ms of ${loads.length} (target ${TARGET_MS} ms) ${median(times) <= TARGET_MS ? 'ok' : 'MISSED'}; socket's welcome at median ${median(loads.map((l) => l.live)).toFixed(0)} ms`,
+  );
+  const typical = loads.find((l) => l.usable === median(times))!;
+  for (const r of typical.requests)
+    console.log(`  ${r.start.toFixed(0).padStart(5)}-${r.end.toFixed(0).padStart(5)} ms  ${r.path}`);
+}
 
 async function main(): Promise<void> {
   if (process.argv.includes('--build') || !existsSync(join(WEB_DIST, 'index.html'))) {
@@ -103,27 +133,24 @@ async function main(): Promise<void> {
     console.log(`cold table link: skipped (${skip})`);
     return;
   }
-  const server = await startServer();
+  const other = compared();
+  const servers: [string, RunningServer][] = [['', await startServer()]];
+  if (other) servers.push([` (${other})`, await startOther(other)]);
   const browser = await launchChromium();
   try {
     for (const [who, asSeat] of [
       ['player (seat in this browser)', true],
       ['spectator', false],
     ] as const) {
-      const loads: Load[] = [];
-      for (let run = 0; run < RUNS; run++) loads.push(await coldLoad(server, browser, asSeat));
-      const times = loads.map((l) => l.usable);
-      const worst = Math.max(...times);
-      console.log(
-        `cold table link, ${who}, ${LATENCY_MS} ms per round trip: usable after median ${median(times).toFixed(0)} ms, worst ${worst.toFixed(0)} ms of ${RUNS} (target ${TARGET_MS} ms) ${median(times) <= TARGET_MS ? 'ok' : 'MISSED'}; socket's welcome at median ${median(loads.map((l) => l.live)).toFixed(0)} ms`,
-      );
-      const typical = loads.find((l) => l.usable === median(times))!;
-      for (const r of typical.requests)
-        console.log(`  ${r.start.toFixed(0).padStart(5)}-${r.end.toFixed(0).padStart(5)} ms  ${r.path}`);
+      const loads = servers.map((): Load[] => []);
+      // The servers take turns, so a slow moment of a shared machine falls on both.
+      for (let run = 0; run < RUNS; run++)
+        for (const [i, [, server]] of servers.entries()) loads[i]!.push(await coldLoad(server, browser, asSeat));
+      for (const [i, [name]] of servers.entries()) report(name, who, loads[i]!);
     }
   } finally {
     await browser.close();
-    await server.stop();
+    await Promise.all(servers.map(([, server]) => server.stop()));
   }
 }
 

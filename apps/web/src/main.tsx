@@ -7,10 +7,20 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadFor } from './app/routes';
 import { startI18n } from './i18n/i18n';
+import { tableSocketUrl } from './lib/connection';
+import { openEarly } from './lib/early-socket';
+import { loadSeat } from './lib/seat-store';
 import { startTheme } from './lib/theme';
 import { registerServiceWorker } from './register-sw';
 
 startTheme(); // before anything draws: a dark page never flashes light
+
+// A table link: its socket opens now, while the page's chunks load; the page takes it over (lib/early-socket.ts).
+const tableId = /^\/t\/([A-Za-z0-9_-]{10,64})$/.exec(location.pathname)?.[1];
+if (tableId) {
+  const token = loadSeat(tableId)?.token;
+  openEarly(tableSocketUrl(location, tableId), token ? { type: 'hello', token } : { type: 'hello' });
+}
 
 const root = createRoot(document.getElementById('root')!);
 const render = (): void =>

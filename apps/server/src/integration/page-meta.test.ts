@@ -25,6 +25,25 @@ const page = async (path: string): Promise<string> =>
 const meta = (html: string, name: string): string | undefined =>
   new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)" />`).exec(html)?.[1];
 
+/** The data block a table page carries (routes/page-data.ts). */
+const carried = (html: string): unknown =>
+  JSON.parse(/<script type="application\/json" id="fg-page-data">([^<]*)<\/script>/.exec(html)![1]!);
+
+describe('a table page carries its table', () => {
+  it('the view the API answers and the variant list, so the board needs no request of its own', async () => {
+    const { id, fox, geese } = await seatedTable(server);
+    const html = await page(`/t/${id}`);
+    const api = await request(server.base, 'GET', `/api/tables/${id}`);
+    const variants = await request(server.base, 'GET', '/api/variants');
+    expect(carried(html)).toEqual({ table: api.body.table, variants: variants.body.variants });
+    await Promise.all([fox.close(), geese.close()]);
+  });
+
+  it('null for a table that does not exist, so the page says so at once', async () => {
+    expect(carried(await page('/t/NoSuchTable1'))).toMatchObject({ table: null });
+  });
+});
+
 describe('link previews', () => {
   it('tags a table page with its variant, state and a picture of its position', async () => {
     const created = await request(server.base, 'POST', '/api/tables', { variant: 'two-foxes' });

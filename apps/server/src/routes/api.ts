@@ -1,13 +1,12 @@
 // The HTTP API of docs/protocol.md: variants, tables, health; bodies checked with the protocol's zod schemas.
 import { createTableBodySchema, describeIssues, tableIdSchema, takeSeatBodySchema } from '@fg/protocol';
-import { VARIANT_INFOS } from '@fg/rules';
 import type { FastifyInstance } from 'fastify';
 
 import { sendError } from '../http/errors.js';
 import type { LogThrottle } from '../http/logger.js';
 import { refuseForeignOrigin } from '../http/origin.js';
-import type { Solutions } from '../solution/solutions.js';
 import type { Authority } from '../tables/authority.js';
+import type { VariantList } from './variant-list.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -47,23 +46,18 @@ export interface ApiLimits {
   readonly tableReadsPerMinute: number; // reads of one table's view or record one address may make a minute
   readonly allowedOrigins: readonly string[]; // foreign origins that may still create tables and take seats
   readonly throttle: LogThrottle;
-  readonly solutions: Pick<Solutions, 'solvedOptions' | 'onInstall'>; // VariantInfo.solved
+  readonly variants: () => VariantList; // with VariantInfo.solved (routes/variant-list.ts)
 }
 
 /** Registers the API routes. */
 export function registerApiRoutes(app: FastifyInstance, authority: Authority, limits: ApiLimits): void {
-  // Every variant lists the option sets solved here (none: []); made again when a table is installed.
-  const listed = () => ({
-    variants: VARIANT_INFOS.map((info) => ({ ...info, solved: limits.solutions.solvedOptions(info.id) })),
-  });
-  let variants = listed();
-  limits.solutions.onInstall(() => (variants = listed()));
+  const { variants } = limits;
   const { createLimit } = limits;
   // Each read loads the table (and keeps it a while): a flood of reads is refused like a flood of creates.
   const reads = { config: { rateLimit: { max: limits.tableReadsPerMinute, timeWindow: 60_000 } } };
   const sameSite = refuseForeignOrigin(limits.allowedOrigins, limits.throttle);
 
-  app.get('/api/variants', async () => variants);
+  app.get('/api/variants', async () => variants());
 
   app.post(
     '/api/tables',

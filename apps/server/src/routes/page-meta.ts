@@ -11,6 +11,8 @@ import { sendError } from '../http/errors.js';
 import { siteOrigin } from '../http/site.js';
 import { PicturesBusy, PositionPictures } from '../preview/position-pictures.js';
 import type { Authority } from '../tables/authority.js';
+import { dataBlock, likelyLanguage, tablePagePreloads } from './page-data.js';
+import type { VariantList } from './variant-list.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -94,7 +96,12 @@ function piecesOf(variant: Variant, positionText: string | null): Map<number, 'f
 }
 
 /** Registers the preview pictures, and the pages with their tags when the web app is built. */
-export function registerPageMeta(app: FastifyInstance, authority: Authority, webDir: string): void {
+export function registerPageMeta(
+  app: FastifyInstance,
+  authority: Authority,
+  webDir: string,
+  variants: () => VariantList,
+): void {
   const pictures = new PositionPictures();
   app.addHook('onClose', async () => pictures.close());
   /** The position's PNG, or 503 `unavailable` with Retry-After while every drawing place is taken. */
@@ -132,11 +139,12 @@ export function registerPageMeta(app: FastifyInstance, authority: Authority, web
   } catch {
     return; // no built web app: nothing to tag
   }
-  const serve = (request: FastifyRequest, reply: FastifyReply, preview: Preview): FastifyReply => {
+  const preloads = tablePagePreloads(webDir);
+  const serve = (request: FastifyRequest, reply: FastifyReply, preview: Preview, head = ''): FastifyReply => {
     const origin = siteOrigin(request);
     const html = page
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(preview.title)}</title>`)
-      .replace('</head>', `  ${metaTags(preview, origin)}\n  </head>`);
+      .replace('</head>', `  ${metaTags(preview, origin)}${head}\n  </head>`);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
 
@@ -144,13 +152,20 @@ export function registerPageMeta(app: FastifyInstance, authority: Authority, web
     const { id } = request.params;
     const table = tableIdSchema.safeParse(id).success ? await authority.view(id) : null;
     const info = table && VARIANT_INFOS.find((v) => v.id === table.variant);
+    // The table and the variants in the page itself, and its chunks preloaded: the board after one round trip.
+    const head = `\n    ${dataBlock({ table, variants: variants().variants })}\n    ${preloads(likelyLanguage(request.query, request.headers['accept-language']))}`;
     if (!table || !info)
-      return serve(request, reply, {
-        title: SITE,
-        description: 'Play Fox and Geese online with a friend.',
-        image: '/api/variants/standard/preview.png',
-        path: `/t/${id}`,
-      });
+      return serve(
+        request,
+        reply,
+        {
+          title: SITE,
+          description: 'Play Fox and Geese online with a friend.',
+          image: '/api/variants/standard/preview.png',
+          path: `/t/${id}`,
+        },
+        head,
+      );
     // The game is named once, in the title; the description says where the table stands (a result, once over).
     const state =
       table.status === 'waiting'
@@ -158,12 +173,17 @@ export function registerPageMeta(app: FastifyInstance, authority: Authority, web
         : table.result
           ? `${resultWords(table.result)} Game over after ${table.ply === 1 ? '1 move' : `${table.ply} moves`}.`
           : `In play, move ${table.ply + 1}: watch live or join the next game.`;
-    return serve(request, reply, {
-      title: previewTitle(info.name),
-      description: `Played online with a friend. ${state}`,
-      image: `/api/tables/${id}/preview.png`,
-      path: `/t/${id}`,
-    });
+    return serve(
+      request,
+      reply,
+      {
+        title: previewTitle(info.name),
+        description: `Played online with a friend. ${state}`,
+        image: `/api/tables/${id}/preview.png`,
+        path: `/t/${id}`,
+      },
+      head,
+    );
   });
 
   app.get<IdParams>('/variants/:id', async (request, reply) => {

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 
 import { backoffDelay, Connection, type ConnectionState, tableSocketUrl } from './connection';
+import { openEarly } from './early-socket';
 
 describe('backoffDelay', () => {
   it.each([
@@ -44,6 +45,7 @@ describe('Connection liveness (a real WebSocket server on loopback)', () => {
       socket.on('message', (data) => {
         const message = JSON.parse((data as Buffer).toString('utf8')) as ClientMessage;
         heard.push(message.type);
+        if (message.type === 'hello') socket.send(JSON.stringify({ type: 'pong' })); // a welcome's stand-in
         if (answer && message.type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
       });
     });
@@ -102,6 +104,41 @@ describe('Connection liveness (a real WebSocket server on loopback)', () => {
     connection.close();
     await server.close();
     expect(server.sockets.length).toBe(1);
+    expect(states).toEqual(['connecting', 'open', 'closed']);
+  });
+
+  it('takes over the socket the entry script opened, with what it heard meanwhile: one socket, one hello', async () => {
+    const server = await serve(true);
+    openEarly(server.url, { type: 'hello', role: 'spectator' } as unknown as ClientMessage);
+    await vi.waitFor(() => expect(server.sockets[0]).toEqual(['hello']), { timeout: 5_000, interval: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the answer is in before the page is
+    const states: ConnectionState[] = [];
+    const heard: string[] = [];
+    const connection = new Connection(server.url, {
+      onMessage: (message) => heard.push(message.type),
+      onState: (state) => states.push(state),
+      hello: () => ({ type: 'hello', role: 'spectator' }) as unknown as ClientMessage,
+    });
+    expect(heard).toEqual(['pong']);
+    expect(states).toEqual(['connecting', 'open']);
+    connection.close();
+    await server.close();
+    expect(server.sockets).toEqual([['hello']]);
+  });
+
+  it('opens its own socket when the early one said another hello (a seat taken meanwhile)', async () => {
+    const server = await serve(true);
+    openEarly(server.url, { type: 'hello' });
+    await vi.waitFor(() => expect(server.sockets[0]).toEqual(['hello']), { timeout: 5_000, interval: 20 });
+    const states: ConnectionState[] = [];
+    const connection = new Connection(server.url, {
+      onMessage: () => {},
+      onState: (state) => states.push(state),
+      hello: () => ({ type: 'hello', token: 'x'.repeat(21) }),
+    });
+    await vi.waitFor(() => expect(server.sockets[1]).toEqual(['hello']), { timeout: 5_000, interval: 20 });
+    connection.close();
+    await server.close();
     expect(states).toEqual(['connecting', 'open', 'closed']);
   });
 });

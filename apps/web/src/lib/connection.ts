@@ -1,6 +1,8 @@
 // A WebSocket to one table that reconnects by itself with backoff and says hello each time.
 import type { ClientMessage, ServerMessage } from '@fg/protocol';
 
+import { takeEarly } from './early-socket';
+
 /**
  * The socket's state: the first attempt, open, an attempt after a loss, lost and waiting to try again
  * (a backoff, or the browser says it is offline), stopped for good.
@@ -96,42 +98,60 @@ export class Connection {
 
   private open(): void {
     if (browserOffline()) return this.handlers.onState('offline'); // the 'online' event reconnects
-    this.handlers.onState(this.attempt === 0 && !this.lost ? 'connecting' : 'reconnecting');
-    const socket = new WebSocket(this.url);
+    const first = this.attempt === 0 && !this.lost;
+    this.handlers.onState(first ? 'connecting' : 'reconnecting');
+    // The first attempt takes over the socket the entry script opened (lib/early-socket.ts), if it said our hello.
+    const early = first ? takeEarly(this.url) : null;
+    const adopted = early && early.hello === JSON.stringify(this.handlers.hello()) ? early : null;
+    if (early && !adopted) early.socket.close();
+    const socket = adopted?.socket ?? new WebSocket(this.url);
     this.socket = socket;
-    socket.onopen = () => {
-      this.attempt = 0;
-      this.heardAt = performance.now();
-      socket.send(JSON.stringify(this.handlers.hello()));
-      this.handlers.onState('open');
-      // A ping every pingMs; several looks a second at how long the server has been silent: silenceMs of it is a
-      // dead connection (a socket that never closed), noticed within a quarter second of the limit.
-      let pingedAt = performance.now();
-      this.ping = setInterval(
-        () => {
-          const { pingMs, silenceMs } = this.timing;
-          const now = performance.now();
-          if (now - this.heardAt >= silenceMs) return this.drop();
-          if (now - pingedAt >= pingMs) {
-            pingedAt = now;
-            this.send({ type: 'ping' });
-          }
-        },
-        Math.min(250, this.timing.pingMs / 2),
-      );
-    };
-    socket.onmessage = (event) => {
-      this.heardAt = performance.now();
-      try {
-        this.handlers.onMessage(JSON.parse(String(event.data)) as ServerMessage);
-      } catch {
-        // A frame that is not JSON is the server's bug; ignore it rather than drop the game.
-      }
-    };
+    socket.onmessage = (event) => this.heard(String(event.data));
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.drop();
     };
+    if (adopted && socket.readyState === WebSocket.OPEN) {
+      this.opened(); // its hello is sent already
+      for (const frame of adopted.frames.splice(0)) this.heard(frame);
+      return;
+    }
+    socket.onopen = () => {
+      socket.send(JSON.stringify(this.handlers.hello())); // asked now: a token stored meanwhile is used at once
+      this.opened();
+    };
+  }
+
+  /** The socket is open and its hello sent: the liveness checks start. */
+  private opened(): void {
+    this.attempt = 0;
+    this.heardAt = performance.now();
+    this.handlers.onState('open');
+    // A ping every pingMs; several looks a second at how long the server has been silent: silenceMs of it is a
+    // dead connection (a socket that never closed), noticed within a quarter second of the limit.
+    let pingedAt = performance.now();
+    this.ping = setInterval(
+      () => {
+        const { pingMs, silenceMs } = this.timing;
+        const now = performance.now();
+        if (now - this.heardAt >= silenceMs) return this.drop();
+        if (now - pingedAt >= pingMs) {
+          pingedAt = now;
+          this.send({ type: 'ping' });
+        }
+      },
+      Math.min(250, this.timing.pingMs / 2),
+    );
+  }
+
+  /** A frame from the server. */
+  private heard(text: string): void {
+    this.heardAt = performance.now();
+    try {
+      this.handlers.onMessage(JSON.parse(text) as ServerMessage);
+    } catch {
+      // A frame that is not JSON is the server's bug; ignore it rather than drop the game.
+    }
   }
 
   /** Gives up the current socket (closed, or silent too long) and tries again after a backoff. */

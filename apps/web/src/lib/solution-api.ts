@@ -8,6 +8,7 @@ import { type GameOutcomes, gameOutcomes, gameOutcomesSchema, NotCovered } from 
 import { type Game, makePosition, moveTexts, type Position, type Side, type Variant } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
+import { pageVariants } from './page-data';
 import type { SolutionOffer } from './solution/download';
 import { serves, storedSolution, useStoredSolution } from './solution/stored';
 
@@ -26,6 +27,8 @@ let solvedSets: Promise<ReadonlyMap<string, readonly Record<string, unknown>[]>>
 
 /** The option sets with a solution, per variant (`GET /api/variants`, `solved`), read once per page. */
 function solved(): Promise<ReadonlyMap<string, readonly Record<string, unknown>[]>> {
+  const carried = pageVariants(); // a table page's HTML carries the list
+  if (carried) solvedSets ??= Promise.resolve(new Map(carried.map((v) => [v.id, v.solved ?? []])));
   solvedSets ??= fetch('/api/variants')
     .then((r) =>
       r.ok ? (r.json() as Promise<{ variants: { id: string; solved?: Record<string, unknown>[] }[] }>) : null,

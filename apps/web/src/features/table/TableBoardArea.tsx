@@ -23,7 +23,9 @@ export function TableBoardArea({ page }: { page: TablePageState }) {
       boardArea.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [review.shownPly]);
 
-  const lost = table !== null && live.link !== 'online';
+  // Lost: the page had the table live and the connection went; a first connection under a board drawn from the
+  // page's HTML is no loss (the welcome follows in a round trip), an offline device is.
+  const lost = table !== null && live.link !== 'online' && !(live.link === 'reconnecting' && live.state.welcomes === 0);
   const bar = reviewing ? (
     <ReviewBar shownPly={review.shownPly!} moves={table!.moves} seenPly={review.seenPly} onShow={review.show} />
   ) : sent.pending ? (

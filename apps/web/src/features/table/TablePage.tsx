@@ -36,7 +36,7 @@ function TablePage({ id }: { id: string }) {
         <h1>{table ? t(`variants:${table.variant}.name`, { defaultValue: table.variant }) : t('table.loading')}</h1>
         <p className={`connection connection--${live.link}`} data-connection={live.link}>
           <span className="connection__dot" aria-hidden="true" />
-          {t(table || live.link !== 'reconnecting' ? `connection.${live.link}` : 'connection.connecting')}
+          {t(state.welcomes > 0 || live.link !== 'reconnecting' ? `connection.${live.link}` : 'connection.connecting')}
         </p>
       </header>
       <p className="status" role="status">

@@ -79,6 +79,7 @@ function awayTimes(before: TableState['awaySince'], table: TableView | null, at:
 export type TableAction =
   | { readonly type: 'message'; readonly message: ServerMessage; readonly at?: number }
   | { readonly type: 'dismiss-error' }
+  | { readonly type: 'preview'; readonly table: TableView; readonly role: Role } // the table from the page's HTML
   | { readonly type: 'chat-sent' }; // its answer is the echo, or an error that is the chat's
 
 /** Replays a table's record with the rules library; null if the record does not replay. */
@@ -108,6 +109,20 @@ const DECLINES: Partial<Record<ServerMessage['type'], Declined['offer']>> = {
 /** The next state after an action. */
 export function tableReducer(state: TableState, action: TableAction): TableState {
   if (action.type === 'dismiss-error') return { ...state, error: null };
+  if (action.type === 'preview') {
+    // Drawn before the socket's welcome, which replaces it; a welcome already in wins.
+    if (state.table) return state;
+    const game = gameOf(action.table);
+    if (!game) return state;
+    return {
+      ...state,
+      table: action.table,
+      role: action.role,
+      game,
+      arrivedPly: action.table.ply,
+      arrivedFinished: action.table.result !== null,
+    };
+  }
   if (action.type === 'chat-sent') return { ...state, chatSent: state.chatSent + 1, chatError: null };
   const { message, at = state.clockAt } = action;
   // A message carrying clocks restarts the local count from its arrival.

@@ -11,6 +11,7 @@ import {
   LIVENESS_IN_PLAY,
   tableSocketUrl,
 } from '../../lib/connection';
+import { pageTable } from '../../lib/page-data';
 import { forgetSeat, loadSeat, saveSeat, seatKey } from '../../lib/seat-store';
 import { keepRematchSeat } from './rematch-seat';
 import { INITIAL_TABLE_STATE, tableReducer, type TableState } from './table-state';
@@ -23,6 +24,13 @@ export function linkState(connection: ConnectionState, inStep: boolean): LinkSta
   if (connection === 'open') return inStep ? 'online' : 'reconnecting';
   if (connection === 'offline' || connection === 'closed') return 'offline';
   return 'reconnecting';
+}
+
+/** The state before the welcome: the table the page's HTML carried, as this browser's seat (if any) sees it. */
+function carriedState(id: string): TableState {
+  const table = pageTable(id);
+  if (!table) return INITIAL_TABLE_STATE;
+  return tableReducer(INITIAL_TABLE_STATE, { type: 'preview', table, role: loadSeat(id)?.side ?? 'spectator' });
 }
 
 /** The table page's live data and actions. */
@@ -40,9 +48,10 @@ export interface LiveTable {
 
 /** Connects to table `id` and keeps its state; the stored seat token makes this browser a player. */
 export function useTable(id: string): LiveTable {
-  const [state, dispatch] = useReducer(tableReducer, INITIAL_TABLE_STATE);
+  // The table in the page's HTML draws the board in the very first render; the socket's welcome replaces it.
+  const [state, dispatch] = useReducer(tableReducer, id, carriedState);
   const [connectionState, setConnectionState] = useState<ConnectionState>('connecting');
-  const [notFound, setNotFound] = useState(false);
+  const [notFound, setNotFound] = useState(() => pageTable(id) === null);
   const [inStep, setInStep] = useState(false); // a welcome arrived on the socket now open
   const [followTable, setFollowTable] = useState<string | null>(null);
   const connection = useRef<Connection | null>(null);
@@ -50,9 +59,11 @@ export function useTable(id: string): LiveTable {
 
   useEffect(() => {
     let live = true;
-    void fetchTable(id).then((answer) => {
-      if (live && !answer.ok && answer.code === 'table-not-found') setNotFound(true);
-    });
+    // Without the table in the page's HTML, the API says whether it exists while the socket connects.
+    if (pageTable(id) === undefined)
+      void fetchTable(id).then((answer) => {
+        if (live && !answer.ok && answer.code === 'table-not-found') setNotFound(true);
+      });
     const socket = new Connection(tableSocketUrl(location, id), {
       hello: () => {
         sentToken.current = loadSeat(id)?.token;
