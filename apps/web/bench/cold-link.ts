@@ -106,6 +106,7 @@ function startOther(dir: string): Promise<RunningServer> {
     script: join(dir, 'apps/server/src/server.ts'),
     cwd: join(dir, 'apps/server'),
     env: { WEB_DIR: join(dir, 'apps/web/dist'), SOLVE: 'off' },
+    timeoutMs: 180_000, // its first start compiles a whole server, slow on a loaded machine
   });
 }
 
