@@ -84,7 +84,7 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${server.url}/analysis/standard?geese=13&sideways=false&lang=en`);
     expect(Number.isFinite(await shownEval(page))).toBe(true);
-    await page.locator('.eval__line code').waitFor();
+    await page.locator('.eval__line code').first().waitFor();
     // The page's own thread has no engine: the search runs in a worker.
     expect(
       await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('engine.worker'))),

@@ -48,6 +48,34 @@ describe('Analysis', () => {
     }
   });
 
+  it.each([
+    ['standard', 'start', 'fox'],
+    ['standard', 'fox:c7 geese:e4,b5,e6,d7 turn:geese', 'geese'],
+  ] as const)('%s %s: three lines a depth, each from another first move, best first for %s', (id, text, mover) => {
+    const game = text === 'start' ? newGame(variantOf(id)) : gameAt(id, text);
+    const analysis = new Analysis(game, 16, 3);
+    const line = analyse(analysis, 4);
+    const all = [line, ...line.others];
+    expect(all).toHaveLength(3);
+    expect(new Set(all.map((l) => l.line[0])).size).toBe(3);
+    // The mover's view never rises down the list.
+    const view = all.map((l) => (mover === 'fox' ? l.foxScore : -l.foxScore));
+    expect(view).toEqual([...view].sort((a, b) => b - a));
+    for (const l of all) {
+      let g = game;
+      for (const move of l.line) {
+        const next = playMoveText(g, move);
+        expect(next.ok, move).toBe(true);
+        if (next.ok) g = next.value;
+      }
+    }
+  });
+
+  it('one line asked: no others', () => {
+    const line = analyse(new Analysis(newGame(variantOf('standard')), 16), 3);
+    expect(line.others).toEqual([]);
+  });
+
   it('a deadline already past gives null, and the next call still completes the depth', () => {
     const analysis = new Analysis(newGame(variantOf('standard')), 16);
     for (let d = 1; d <= 5; d++) analysis.deepen(Date.now() + 10_000);

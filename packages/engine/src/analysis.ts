@@ -1,6 +1,7 @@
 // Analysis of one position for the analysis board: the search deepened one ply at a time under
 // deadlines the caller sets (a worker yields between them to hear of a new position), with the
-// best line read back from the transposition table after each completed depth.
+// best line read back from the transposition table after each completed depth; asked for more
+// lines, every root move is scored exactly and the next best moves' lines are read back too.
 import { type Game, listMoves, makeMoveText, MoveList, opponent, type Side } from '@fg/rules';
 
 import { searchStateOf } from './choose.js';
@@ -16,6 +17,15 @@ export interface AnalysisLine {
   readonly winsIn: number | null; // the winner's moves to the win, when proven
   readonly line: readonly string[]; // the best line, move text: ['d4-d5', 'c3-c4']
   readonly nodes: number; // positions searched for this depth
+  readonly others: readonly OtherLine[]; // the next best root moves' lines, best first (empty unless asked for)
+}
+
+/** Another root move's line at the same depth, scored as the best one is. */
+export interface OtherLine {
+  readonly foxScore: number;
+  readonly winner: Side | null;
+  readonly winsIn: number | null;
+  readonly line: readonly string[];
 }
 
 /** The deepest search the board asks for: beyond it the evaluation no longer changes in practice. */
@@ -50,9 +60,11 @@ export class Analysis {
   private depth = 0;
   private proven = false;
 
+  /** `lines`: how many lines each depth gives (the best, then the next best root moves'). */
   constructor(
     private readonly game: Game,
     tableBits = 20,
+    private readonly lines = 1,
   ) {
     if (game.result) throw new RangeError('the game is over: nothing to analyse');
     this.state = searchStateOf(game);
@@ -71,22 +83,39 @@ export class Analysis {
    */
   deepen(deadline: number, stop?: () => boolean): AnalysisLine | null {
     const d = this.depth + 1;
-    const outcome = this.searcher.run({ maxDepth: d, deadline, ...(stop ? { stop } : {}) });
+    // More lines need every root move's exact score; the best line alone takes the faster null-window search.
+    const exactRoot = this.lines > 1;
+    const outcome = this.searcher.run({ maxDepth: d, deadline, exactRoot, ...(stop ? { stop } : {}) });
     if (outcome.depth < d) return null;
     this.depth = d;
-    const score = outcome.score;
+    const best = this.lineOf(outcome.moves.path(outcome.best), outcome.score);
+    if (best.decided) this.proven = true;
+    const others = exactRoot
+      ? Array.from({ length: outcome.moves.count }, (_, i) => i)
+          .filter((i) => i !== outcome.best)
+          .sort((a, b) => outcome.rootScores[b]! - outcome.rootScores[a]! || a - b)
+          .slice(0, this.lines - 1)
+          .map((i) => {
+            const { foxScore, winner, winsIn, line } = this.lineOf(outcome.moves.path(i), outcome.rootScores[i]!);
+            return { foxScore, winner, winsIn, line };
+          })
+      : [];
+    const { foxScore, winner, winsIn, line } = best;
+    return { depth: this.depth, foxScore, winner, winsIn, line, nodes: outcome.nodes, others };
+  }
+
+  /** The line that starts with root move `first`, worth `score` from the side to move's view. */
+  private lineOf(first: number[], score: number): OtherLine & { decided: boolean } {
     const decided = Math.abs(score) >= DECIDED;
-    if (decided) this.proven = true;
     const foxScore = this.foxToMove ? score : -score;
     const mover: Side = this.foxToMove ? 'fox' : 'geese';
     const winner: Side | null = !decided ? null : score > 0 ? mover : opponent(mover);
     // Plies to the end, counted in the winner's moves: a win on the winner's third move is 5 or 6 plies away.
     const plies = WIN - Math.abs(score);
     const winsIn = decided ? Math.ceil(plies / 2) : null;
-    const first = outcome.moves.path(outcome.best);
     const { board } = this.game.variant;
     const limit = decided ? plies : Math.max(1, this.depth);
     const line = tableLine(this.state, this.searcher.table, first, limit).map((p) => makeMoveText(board, p));
-    return { depth: this.depth, foxScore, winner, winsIn, line, nodes: outcome.nodes };
+    return { decided, foxScore, winner, winsIn, line };
   }
 }

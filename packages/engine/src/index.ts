@@ -1,5 +1,5 @@
 // The computer player of Fox and Geese: pure TypeScript on @fg/rules, for Node and browser workers.
-export { Analysis, ANALYSIS_MAX_DEPTH, type AnalysisLine } from './analysis.js';
+export { Analysis, ANALYSIS_MAX_DEPTH, type AnalysisLine, type OtherLine } from './analysis.js';
 export {
   type Assessment,
   type Choice,

@@ -4,7 +4,16 @@ import { Route, Switch } from 'wouter';
 
 import { NotFound } from '../components/NotFound';
 import { Layout } from './Layout';
-import { analysisPage, explorerPage, homePage, offlinePage, puzzlesPage, tablePage, variantPage } from './routes';
+import {
+  analysisPage,
+  devicesPage,
+  explorerPage,
+  homePage,
+  offlinePage,
+  puzzlesPage,
+  tablePage,
+  variantPage,
+} from './routes';
 
 /** The whole app: layout around the routes of docs/product.md. */
 export function App() {
@@ -20,6 +29,7 @@ export function App() {
             <Route path="/explorer/:variant" component={explorerPage.Page} />
             <Route path="/play/offline" component={offlinePage.Page} />
             <Route path="/puzzles" component={puzzlesPage.Page} />
+            <Route path="/devices" component={devicesPage.Page} />
             <Route>
               <NotFound />
             </Route>

@@ -1,4 +1,5 @@
-// The frame of every page: skip link, header with the Beta mark and language switcher, footer.
+// The frame of every page: skip link, header with the Beta mark, the Analysis link, the theme and language switches,
+// footer.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -46,6 +47,15 @@ export function Layout({ children }: { children: ReactNode }) {
           {t('app.name')}
         </Link>
         <span className="beta">{t('app.beta')}</span>
+        <nav className="site-nav" aria-label={t('app.nav')}>
+          <Link
+            to="/analysis/standard"
+            className="site-nav__link"
+            aria-current={path.startsWith('/analysis/') ? 'page' : undefined}
+          >
+            {t('app.analysis')}
+          </Link>
+        </nav>
         <ThemeSwitch />
         <label className="language">
           <span className="visually-hidden">{t('app.language')}</span>

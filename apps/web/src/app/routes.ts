@@ -19,6 +19,8 @@ export const offlinePage = lazyPage(() => import('../features/offline/OfflineGam
 
 /** `/puzzles`: puzzles from the solution, rated with Glicko-2 in the browser. */
 export const puzzlesPage = lazyPage(() => import('../features/puzzles/PuzzlesPage'));
+/** `/devices#games=…`: the seats another device sent, taken after a confirmation. */
+export const devicesPage = lazyPage(() => import('../features/devices/DevicesPage'));
 
 /** Loads the page chunk a path needs (none for a path that is not found); resolves when it is in. */
 export function preloadFor(pathname: string): Promise<void> {
@@ -28,6 +30,7 @@ export function preloadFor(pathname: string): Promise<void> {
   if (pathname.startsWith('/explorer/')) return explorerPage.preload();
   if (pathname === '/play/offline') return offlinePage.preload();
   if (pathname === '/puzzles') return puzzlesPage.preload();
+  if (pathname === '/devices') return devicesPage.preload();
   if (pathname === '/') return homePage.preload();
   return Promise.resolve();
 }

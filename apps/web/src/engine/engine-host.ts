@@ -52,13 +52,13 @@ export function engineHost(post: (answer: EngineAnswer) => void) {
     return null;
   };
 
-  async function analyse(id: number, game: Game, timeMs: number): Promise<void> {
+  async function analyse(id: number, game: Game, timeMs: number, lines: number): Promise<void> {
     if (game.result) {
       post({ type: 'line', id, depth: 0, line: [], ...finished(game) });
       return post({ type: 'done', id });
     }
     const until = Date.now() + timeMs;
-    const analysis = new Analysis(game, 19); // 8 MB of table: a phone runs two workers on the analysis page
+    const analysis = new Analysis(game, 19, lines); // 8 MB of table: a phone runs two workers on the analysis page
     while (!analysis.done && Date.now() < until) {
       const line = analysis.deepen(Math.min(until, Date.now() + SLICE_MS));
       if (line) {
@@ -70,6 +70,7 @@ export function engineHost(post: (answer: EngineAnswer) => void) {
           foxScore: geese(line.foxScore),
           winner: line.winner,
           winsIn: line.winsIn,
+          ...(lines > 1 ? { others: line.others.map((o) => ({ ...o, foxScore: geese(o.foxScore) })) } : {}),
         });
       }
       await pause();
@@ -116,7 +117,7 @@ export function engineHost(post: (answer: EngineAnswer) => void) {
     if (request.type === 'choose') return choose(id, request);
     const game = replay(id, request.record);
     if (!game) return Promise.resolve();
-    if (request.type === 'analyse') return analyse(id, game, request.timeMs ?? ANALYSE_MS);
+    if (request.type === 'analyse') return analyse(id, game, request.timeMs ?? ANALYSE_MS, request.lines ?? 1);
     return review(id, game, request.depth ? DEPTH_CAP_MS : (request.timeMs ?? REVIEW_MS), request.depth);
   };
 }

@@ -50,8 +50,11 @@ export class EngineWorker {
   }
 
   /** Analyses the game's current position, deeper and deeper. */
-  analyse(record: GameRecord, listener: EngineListener, timeMs?: number): void {
-    this.send({ type: 'analyse', id: ++this.id, record, ...(timeMs ? { timeMs } : {}) }, listener);
+  analyse(record: GameRecord, listener: EngineListener, timeMs?: number, lines?: number): void {
+    this.send(
+      { type: 'analyse', id: ++this.id, record, ...(timeMs ? { timeMs } : {}), ...(lines ? { lines } : {}) },
+      listener,
+    );
   }
 
   /** Evaluates every position of the game, first to last: for `timeMs` each, or to a fixed `depth`. */

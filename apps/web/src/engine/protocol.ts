@@ -5,7 +5,13 @@ import type { GameRecord, Side } from '@fg/rules';
 
 /** What the page asks of the worker. A new request cancels the one before it. */
 export type EngineRequest =
-  | { readonly type: 'analyse'; readonly id: number; readonly record: GameRecord; readonly timeMs?: number } // deepen until proven, the depth limit or timeMs
+  | {
+      readonly type: 'analyse';
+      readonly id: number;
+      readonly record: GameRecord;
+      readonly timeMs?: number;
+      readonly lines?: number; // how many lines each depth gives: the best and the next best moves' (1 when absent)
+    } // deepen until proven, the depth limit or timeMs
   | {
       readonly type: 'review';
       readonly id: number;
@@ -23,6 +29,9 @@ export interface Evaluation {
   readonly winsIn: number | null; // the winner's moves to the win, when proven
 }
 
+/** Another move's line, beside the best one. */
+export type OtherLine = { readonly line: readonly string[] } & Evaluation;
+
 /** What the worker answers. */
 export type EngineAnswer =
   | ({
@@ -30,6 +39,7 @@ export type EngineAnswer =
       readonly id: number;
       readonly depth: number;
       readonly line: readonly string[];
+      readonly others?: readonly OtherLine[]; // the next best moves' lines at this depth, best first
     } & Evaluation)
   | ({
       readonly type: 'reviewed';

@@ -30,7 +30,8 @@ export function loadSeat(tableId: string): StoredSeat | null {
 export function saveSeat(tableId: string, seat: StoredSeat): void {
   try {
     const before = loadSeat(tableId);
-    const at = before?.token === seat.token && before.at !== undefined ? before.at : Date.now();
+    // Kept when the same seat is saved again; a seat carried from another device keeps its own time.
+    const at = before?.token === seat.token && before.at !== undefined ? before.at : (seat.at ?? Date.now());
     localStorage.setItem(key(tableId), JSON.stringify({ side: seat.side, token: seat.token, at }));
   } catch {
     // Storage refused: the seat lasts for this page only.
@@ -54,7 +55,7 @@ export function listSeats(): { tableId: string; seat: StoredSeat }[] {
   return seats;
 }
 
-/** Forgets the seat of a table (its token was refused, or: a finished game removed from My games). */
+/** Forgets the seat of a table (its token was refused, or a game this device forgets). */
 export function forgetSeat(tableId: string): void {
   try {
     localStorage.removeItem(key(tableId));

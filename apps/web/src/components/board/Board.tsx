@@ -34,6 +34,8 @@ export interface BoardProps {
   readonly onPick?: (point: string) => void;
   /** Whether the piece on a point may be dragged (a drag is a pick there, then a pick where it lands). */
   readonly canDrag?: (point: string) => boolean;
+  /** A drag as one act, from a point to another or off the board (null); given, a drag makes no picks. */
+  readonly onCarry?: (from: string, to: string | null) => void;
   readonly premove?: readonly string[]; // a move set in advance, marked with data-premove: ['d4', 'd5']
   readonly title: string; // the picture's accessible name
   readonly className?: string;
@@ -42,14 +44,14 @@ export interface BoardProps {
 /** An SVG board; interactive when `onPick` is given. */
 export function Board(props: BoardProps) {
   const { board, pieces, targets = [], picked = [], lastMove = [], taken = [], marked = [], flipped = false } = props;
-  const { onPick, canDrag, premove = [], pointLabel, pointState, title } = props;
+  const { onPick, canDrag, onCarry, premove = [], pointLabel, pointState, title } = props;
   const interactive = onPick !== undefined;
   const paint = useId().replace(/:/g, '');
   const at = placer(board, flipped);
   const byName = useMemo(() => new Map(board.points.map((p) => [p.name, p])), [board]);
   const focus = usePointFocus(board, byName, picked[0], flipped, onPick);
   const spots = useMemo(() => new Map(board.points.map((p) => [p.name, placer(board, flipped)(p)])), [board, flipped]);
-  const { drag, handlers } = useDrag(spots, picked, canDrag, onPick);
+  const { drag, handlers } = useDrag(spots, picked, canDrag, onPick, onCarry);
   const dragged = drag ? pieces.get(drag.from) : undefined;
   const frame = frameOf(board);
   const rect = frameRect(board, frame);

@@ -48,6 +48,7 @@ export function useDrag(
   picked: readonly string[],
   canDrag: ((point: string) => boolean) | undefined,
   onPick: ((point: string) => void) | undefined,
+  onCarry?: (from: string, to: string | null) => void, // a drag told whole instead of as two picks (the editor)
 ) {
   const [drag, setDrag] = useState<DragState | null>(null);
   const press = useRef<Press | null>(null);
@@ -73,7 +74,7 @@ export function useDrag(
       } catch {
         // A pointer the browser no longer tracks (or a synthetic one): the drag still works over the board.
       }
-      const pick = dragStartPick(picked, current.from);
+      const pick = onCarry ? null : dragStartPick(picked, current.from);
       if (pick) onPick?.(pick);
     }
     const at = toPicture(event.currentTarget, event.clientX, event.clientY);
@@ -89,7 +90,9 @@ export function useDrag(
     swallowClick.current = true;
     const at = drop ? toPicture(event.currentTarget, event.clientX, event.clientY) : null;
     const to = at ? pointAt(spots, at) : null;
-    if (to && to !== current.from) onPick?.(to);
+    if (onCarry) {
+      if (drop) onCarry(current.from, to); // dropped off the board: to is null
+    } else if (to && to !== current.from) onPick?.(to);
   };
 
   return {

@@ -10,6 +10,7 @@ import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 
+import { piecesOf } from '../../components/board/pieces-of';
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
 import { GameReviewPanel } from '../../components/review/GameReviewPanel';
@@ -33,7 +34,9 @@ import { AnalysisMoves, AnalysisSteps, type StepTo } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
 import { lineTree, movesTo, type MoveTree, play, step } from './move-tree';
 import { PlayFromHere } from './PlayFromHere';
+import { PositionEditor } from './PositionEditor';
 import { PositionSetup } from './PositionSetup';
+import { RecordPaste } from './RecordPaste';
 import { useEngineLine } from './use-engine-line';
 import { useVerdict } from './use-verdict';
 
@@ -151,6 +154,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
     return step(opened, 'end');
   });
   const [setupError, setSetupError] = useState<string | null>(null);
+  const [tool, setTool] = useState<'edit' | 'paste' | null>(null);
   const game = gameAfter(start, movesTo(tree));
   const line = useEngineLine(game);
   const verdict = useVerdict(game);
@@ -205,45 +209,71 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
           : t(`status.turn.${turn!}`)}
         {` · ${t('analysis.ply', { count: movesTo(tree).length })}`}
       </p>
-      <div className="table-page__body">
-        <div className="table-page__board">
-          <GameBoard game={game} canMove={!game.result} onMove={onMove} bar={<AnalysisSteps onStep={onStep} />} />
+      {tool === 'edit' ? (
+        <PositionEditor
+          variant={variant}
+          initial={{ pieces: piecesOf(game), turn: game.position.turn }}
+          onAnalyse={onSetUp}
+          onCancel={() => setTool(null)}
+        />
+      ) : (
+        <div className="table-page__body">
+          <div className="table-page__board">
+            <GameBoard game={game} canMove={!game.result} onMove={onMove} bar={<AnalysisSteps onStep={onStep} />} />
+          </div>
+          <aside className="table-page__side">
+            {wholeGame && learning && (
+              <LearnPanel
+                learn={learn}
+                side={learning}
+                complete={review.complete}
+                onAnswer={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
+                onClose={() => setLearning(null)}
+              />
+            )}
+            {wholeGame && !learning && (
+              <GameReviewPanel
+                review={review}
+                viewer={address.player}
+                shown={tree.current <= address.moves.length ? tree.current : null}
+                onShow={(ply) => setTree((tr) => ({ ...tr, current: ply }))}
+                onTry={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
+                onLearn={setLearning}
+              />
+            )}
+            <EvalPanel game={game} line={line} verdict={verdict} onPlay={onPlayText} />
+            <AnalysisMoves
+              tree={tree}
+              firstSide={start.position.turn}
+              marks={marks}
+              onShow={(id) => setTree((tr) => ({ ...tr, current: id }))}
+            />
+            <section className="panel analysis-tools" aria-labelledby="analysis-tools-heading">
+              <h2 id="analysis-tools-heading">{t('analysis.tools')}</h2>
+              <div className="analysis-tools__buttons">
+                <button type="button" className="secondary" onClick={() => setTool('edit')}>
+                  {t('analysis.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-expanded={tool === 'paste'}
+                  onClick={() => setTool(tool === 'paste' ? null : 'paste')}
+                >
+                  {t('analysis.paste')}
+                </button>
+              </div>
+              {tool === 'paste' && <RecordPaste onOpen={(path) => navigate(path + languageParam())} />}
+            </section>
+            <PlayFromHere game={game} />
+            <PositionSetup shown={positionText(game)} error={setupError} onSetUp={onSetUp} />
+            <p className="analysis__explorer">
+              <Link to={explorerPath(variant, positionText(game))}>{t('explorer.fromAnalysis')}</Link>
+            </p>
+            {game.variant.id === SOLVED_GAME && <SolutionPanel />}
+          </aside>
         </div>
-        <aside className="table-page__side">
-          {wholeGame && learning && (
-            <LearnPanel
-              learn={learn}
-              side={learning}
-              complete={review.complete}
-              onAnswer={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
-              onClose={() => setLearning(null)}
-            />
-          )}
-          {wholeGame && !learning && (
-            <GameReviewPanel
-              review={review}
-              viewer={address.player}
-              shown={tree.current <= address.moves.length ? tree.current : null}
-              onShow={(ply) => setTree((tr) => ({ ...tr, current: ply }))}
-              onTry={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
-              onLearn={setLearning}
-            />
-          )}
-          <EvalPanel game={game} line={line} verdict={verdict} onPlay={onPlayText} />
-          <AnalysisMoves
-            tree={tree}
-            firstSide={start.position.turn}
-            marks={marks}
-            onShow={(id) => setTree((tr) => ({ ...tr, current: id }))}
-          />
-          <PlayFromHere game={game} />
-          <PositionSetup shown={positionText(game)} error={setupError} onSetUp={onSetUp} />
-          <p className="analysis__explorer">
-            <Link to={explorerPath(variant, positionText(game))}>{t('explorer.fromAnalysis')}</Link>
-          </p>
-          {game.variant.id === SOLVED_GAME && <SolutionPanel />}
-        </aside>
-      </div>
+      )}
     </div>
   );
 }

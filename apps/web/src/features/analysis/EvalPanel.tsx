@@ -1,12 +1,13 @@
 // The engine's evaluation (a bar and a number, from the fox's side; "wins in N" once proven), its
 // best line, and the perfect-play verdict with the moves that keep the win where a solution is installed.
 import { type Game, opponent } from '@fg/rules';
+import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { lineMoveNumber } from '../../components/review/move-number';
 import { MoveGroups } from '../../components/review/MoveGroups';
-import { DECIDED_GEESE } from '../../engine/protocol';
+import { DECIDED_GEESE, type Evaluation } from '../../engine/protocol';
 import type { Verdict } from '../../lib/solution-api';
 import type { EngineLine } from './use-engine-line';
 
@@ -15,6 +16,13 @@ const foxShare = (geese: number): number => 1 / (1 + Math.exp(-geese / 3));
 
 /** The number as shown: +0.35, -1.20, 0.00. */
 const signed = (geese: number): string => (geese > 0 ? '+' : '') + geese.toFixed(2);
+
+/** One line's worth in words: "+0.35 geese" (its unit said), or "The fox wins in 3 moves" once proven. */
+function worth(t: TFunction, line: Evaluation): string {
+  if (Math.abs(line.foxScore) >= DECIDED_GEESE && line.winner)
+    return t(`analysis.winsIn.${line.winner}`, { count: line.winsIn ?? 0 });
+  return t('analysis.geese', { score: signed(line.foxScore) });
+}
 
 /** A move with its number, if any, never broken between the two when the row wraps. */
 function MoveStep({ number, children }: { number: string | null; children: ReactNode }) {
@@ -84,13 +92,7 @@ export function EvalPanel({
       </div>
       {answer ? (
         <p className="eval__score" data-eval={answer.foxScore} data-depth={answer.depth}>
-          <strong>
-            {game.result
-              ? t('analysis.over')
-              : decided && answer.winner
-                ? t(`analysis.winsIn.${answer.winner}`, { count: answer.winsIn ?? 0 })
-                : signed(answer.foxScore)}
-          </strong>{' '}
+          <strong>{game.result ? t('analysis.over') : worth(t, answer)}</strong>{' '}
           <span className="muted">
             {decided ? '' : t('analysis.foxView')} {game.result ? '' : t('analysis.depth', { depth: answer.depth })}
             {line.thinking ? ` · ${t('analysis.thinking')}` : ''}
@@ -100,10 +102,17 @@ export function EvalPanel({
         <p className="eval__score muted">{game.result ? t('analysis.over') : t('analysis.thinking')}</p>
       )}
       {answer && answer.line.length > 0 && (
-        <p className="eval__line">
-          <span className="muted">{t('analysis.bestLine')} </span>
-          <MoveRow moves={answer.line} firstPly={game.moves.length} />
-        </p>
+        <>
+          <h3 className="eval__lines-heading muted">{t('analysis.bestLines')}</h3>
+          <ol className="eval__lines">
+            {[answer, ...(answer.others ?? [])].map((l) => (
+              <li key={l.line[0]} className="eval__line" data-engine-line={l.foxScore}>
+                <span className="eval__line-score">{worth(t, l)}</span>{' '}
+                <MoveRow moves={l.line} firstPly={game.moves.length} />
+              </li>
+            ))}
+          </ol>
+        </>
       )}
       {verdict && (
         <div className="eval__verdict" data-verdict={verdict.winner ?? 'draw'}>

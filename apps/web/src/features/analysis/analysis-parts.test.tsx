@@ -28,11 +28,31 @@ describe('EvalPanel', () => {
   it('shows the evaluation from the fox side as a number and a bar, with the best line', () => {
     const { container } = render(<EvalPanel game={START} line={line(-1.25)} verdict={null} />);
     expect(container.querySelector('[data-eval]')?.getAttribute('data-eval')).toBe('-1.25');
-    expect(container.querySelector('.eval__score strong')?.textContent).toBe('-1.25');
+    expect(container.querySelector('.eval__score strong')?.textContent).toBe('-1.25 geese');
     expect(container.querySelector('.eval__line code')?.textContent).toBe('1.\u00a0d4-d5 c3-c4');
     const width = parseFloat((container.querySelector('.eval__fox') as HTMLElement).style.width);
     expect(width).toBeLessThan(50);
     expect(container.querySelector('[data-verdict]')).toBeNull();
+  });
+
+  it('shows each line the engine gave, best first, each with its worth in geese or its proven win', () => {
+    const others = [
+      { line: ['d4-e5', 'c3-c4'], foxScore: -1.5, winner: null, winsIn: null },
+      { line: ['d4-c4'], foxScore: -100, winner: 'geese' as const, winsIn: 7 },
+    ];
+    const { container } = render(<EvalPanel game={START} line={line(-1.25, { others })} verdict={null} />);
+    const lines = [...container.querySelectorAll('[data-engine-line]')];
+    expect(lines.map((l) => l.getAttribute('data-engine-line'))).toEqual(['-1.25', '-1.5', '-100']);
+    expect(lines.map((l) => l.querySelector('.eval__line-score')?.textContent)).toEqual([
+      '-1.25 geese',
+      '-1.50 geese',
+      'The geese win in 7 moves',
+    ]);
+    expect(lines.map((l) => l.querySelector('code')?.textContent)).toEqual([
+      '1.\u00a0d4-d5 c3-c4',
+      '1.\u00a0d4-e5 c3-c4',
+      '1.\u00a0d4-c4',
+    ]);
   });
 
   it('numbers the best line in pairs from the shown position, the second side\'s first move as "1…"', () => {

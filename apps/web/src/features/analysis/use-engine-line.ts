@@ -1,4 +1,4 @@
-// The engine's evaluation and best line of the shown position, from the page's engine worker;
+// The engine's evaluation and best lines of the shown position, from the page's engine worker;
 // a new position replaces the search of the old one.
 import type { Game } from '@fg/rules';
 import { useEffect, useState } from 'react';
@@ -13,18 +13,26 @@ export interface EngineLine {
   readonly thinking: boolean;
 }
 
-/** The engine's view of `game`, updated as the search deepens. */
-export function useEngineLine(game: Game): EngineLine {
+/** How many lines the analysis board shows: the best and the next two, as lichess's three. */
+export const ENGINE_LINES = 3;
+
+/** The engine's view of `game` with `lines` lines, updated as the search deepens. */
+export function useEngineLine(game: Game, lines = ENGINE_LINES): EngineLine {
   const [engine] = useState(() => new EngineWorker());
   const [line, setLine] = useState<EngineLine>({ game, answer: null, thinking: true });
   useEffect(() => () => engine.terminate(), [engine]);
   useEffect(() => {
-    engine.analyse(recordOf(game), {
-      onLine: (answer) => setLine({ game, answer, thinking: true }),
-      onDone: () => setLine((l) => ({ ...l, thinking: false })),
-      onError: () => setLine({ game, answer: null, thinking: false }),
-    });
-  }, [engine, game]);
+    engine.analyse(
+      recordOf(game),
+      {
+        onLine: (answer) => setLine({ game, answer, thinking: true }),
+        onDone: () => setLine((l) => ({ ...l, thinking: false })),
+        onError: () => setLine({ game, answer: null, thinking: false }),
+      },
+      undefined,
+      lines,
+    );
+  }, [engine, game, lines]);
   // A render between the new game and its first answer shows nothing of the old one.
   return line.game === game ? line : { game, answer: null, thinking: true };
 }

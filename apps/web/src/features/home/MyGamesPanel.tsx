@@ -1,13 +1,16 @@
 // My games on the home page: every table this browser holds a seat in, "Your move" first, newest first,
-// each with the opponent's last move and a link; a finished one can be removed.
+// each with the opponent's last move, opened by a click anywhere on its row; then the finished games, kept here as a
+// history with their results. This device can forget any game, and "Use on another device" carries them all.
 import './my-games.css';
 
 import { opponent } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { resultText } from '../../lib/result-text';
 import { timeLeftText } from '../../lib/time-left';
+import { DeviceLinkPanel } from './DeviceLinkPanel';
 import { titleParts } from './table-title';
 import { type MyGame, useMyGames } from './use-my-games';
 
@@ -49,28 +52,53 @@ function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => v
           {t(opponentMovedLast ? 'myGames.lastMove' : 'myGames.opponentsLastMove', { move: opponentsLast })}
         </span>
       )}
-      {table.result && (
-        <button type="button" className="secondary my-games__remove" onClick={() => onRemove(game.id)}>
-          {t('myGames.remove')}
-        </button>
-      )}
+      <span className="my-games__remove">
+        {table.result ? (
+          <button type="button" className="secondary" onClick={() => onRemove(game.id)}>
+            {t('myGames.remove')}
+          </button>
+        ) : (
+          // Forgetting a game still played gives its seat up on this device: asked first.
+          <ConfirmButton
+            label={t('myGames.forget')}
+            question={t('myGames.forgetQuestion')}
+            confirm={t('myGames.forgetConfirm')}
+            onConfirm={() => onRemove(game.id)}
+          />
+        )}
+      </span>
     </li>
   );
 }
 
-/** The list; nothing at all while this browser holds no seat. */
+/** The list, the history below it, and the device link; nothing at all while this browser holds no seat. */
 export function MyGamesPanel() {
   const { t } = useTranslation();
   const { games, remove } = useMyGames();
   if (!games || games.length === 0) return null;
+  const playing = games.filter((g) => !g.table.result);
+  const finished = games.filter((g) => g.table.result);
   return (
     <section aria-labelledby="my-games-heading" className="my-games">
       <h2 id="my-games-heading">{t('myGames.heading')}</h2>
-      <ul>
-        {games.map((game) => (
-          <GameRow key={game.id} game={game} onRemove={remove} />
-        ))}
-      </ul>
+      {playing.length > 0 && (
+        <ul>
+          {playing.map((game) => (
+            <GameRow key={game.id} game={game} onRemove={remove} />
+          ))}
+        </ul>
+      )}
+      {finished.length > 0 && (
+        <>
+          <h3 id="my-games-history">{t('myGames.history')}</h3>
+          <ul aria-labelledby="my-games-history" className="my-games__history">
+            {finished.map((game) => (
+              <GameRow key={game.id} game={game} onRemove={remove} />
+            ))}
+          </ul>
+        </>
+      )}
+      <DeviceLinkPanel />
     </section>
   );
 }

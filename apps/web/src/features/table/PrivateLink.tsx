@@ -8,25 +8,37 @@ import { copyText } from './ShareLink';
 /** Props of the private link. */
 export interface PrivateLinkProps {
   readonly url: string; // https://…/t/<id>#seat=<token>
+  readonly words?: { warning: string; copy: string; qrLabel: string }; // another link's words (the device link's)
 }
 
-/** Draws a QR code of `text` as an SVG string, loading the QR library only now. */
-async function qrSvg(text: string): Promise<string> {
+/** Draws a QR code of `text` as an SVG string, loading the QR library only now; null when the text is too long for one. */
+async function qrSvg(text: string): Promise<string | null> {
   const { default: qrcode } = await import('qrcode-generator');
-  const code = qrcode(0, 'M');
+  // Level L holds the most (a device link with many games is long); a screen shows it sharp, so little is lost.
+  const code = qrcode(0, text.length > 1200 ? 'L' : 'M');
   code.addData(text);
-  code.make();
+  try {
+    code.make();
+  } catch {
+    return null; // more than a QR code holds: the link is copied instead
+  }
   return code.createSvgTag({ cellSize: 4, margin: 2, scalable: true });
 }
 
 /** "Copy private link" and "Show QR code", with a one-line warning that the link gives the seat away. */
-export function PrivateLink({ url }: PrivateLinkProps) {
+export function PrivateLink({ url, words }: PrivateLinkProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
+  const [tooLong, setTooLong] = useState(false);
+  const said = words ?? {
+    warning: t('share.privateWarning'),
+    copy: t('share.copyPrivate'),
+    qrLabel: t('share.qrLabel'),
+  };
   return (
     <div className="private-link">
-      <p className="private-link__warning">{t('share.privateWarning')}</p>
+      <p className="private-link__warning">{said.warning}</p>
       <div className="share__row">
         <button
           type="button"
@@ -38,7 +50,7 @@ export function PrivateLink({ url }: PrivateLinkProps) {
             });
           }}
         >
-          {t('share.copyPrivate')}
+          {said.copy}
         </button>
         <button
           type="button"
@@ -46,7 +58,11 @@ export function PrivateLink({ url }: PrivateLinkProps) {
           aria-expanded={qr !== null}
           onClick={() => {
             if (qr) setQr(null);
-            else void qrSvg(url).then(setQr);
+            else
+              void qrSvg(url).then((svg) => {
+                setQr(svg);
+                setTooLong(svg === null);
+              });
           }}
         >
           {qr ? t('share.hideQr') : t('share.showQr')}
@@ -55,10 +71,11 @@ export function PrivateLink({ url }: PrivateLinkProps) {
       <span className="share__copied" aria-live="polite">
         {copied ? t('share.copied') : ''}
       </span>
+      {tooLong && <p className="notice">{t('share.qrTooLong')}</p>}
       {qr && (
         <figure className="private-link__qr">
           {/* The library's own SVG of the link: no text of the link is printed. */}
-          <div role="img" aria-label={t('share.qrLabel')} dangerouslySetInnerHTML={{ __html: qr }} />
+          <div role="img" aria-label={said.qrLabel} dangerouslySetInnerHTML={{ __html: qr }} />
         </figure>
       )}
     </div>
