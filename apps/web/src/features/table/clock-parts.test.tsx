@@ -10,8 +10,10 @@ const CLOCK: ClockView = { initial: 300, increment: 3, fox: 61_000, geese: 9_500
 describe('formatClock', () => {
   it.each([
     [0, '0:00'],
-    [1, '0:01'], // a part of a second still shows as a second: 0:00 means out
-    [9_500, '0:10'],
+    [1, '0:00.1'], // a part of a tenth still shows as a tenth: 0:00 means out
+    [9_500, '0:09.5'],
+    [9_901, '0:10'], // rounded up to 10 s: whole seconds again
+    [10_000, '0:10'],
     [61_000, '1:01'],
     [600_000, '10:00'],
     [3_600_000, '1:00:00'],
@@ -49,14 +51,14 @@ describe('ClockPanel', () => {
 
   it('shows both clocks as m:ss, counts the running one down smoothly and marks the low one', () => {
     render(<ClockPanel clock={CLOCK} at={performance.now()} viewer="geese" />);
-    expect([time('fox'), time('geese')]).toEqual(['1:01', '0:10']);
+    expect([time('fox'), time('geese')]).toEqual(['1:01', '0:09.5']);
     expect(document.querySelector('[data-clock="geese"]')!.closest('.clock')!.className).toContain('clock--low');
     expect(document.querySelector('[data-clock="fox"]')!.closest('.clock')!.className).toBe('clock clock--running');
     void act(() => vi.advanceTimersByTime(1_100));
     expect(time('fox')).toBe('1:00');
     void act(() => vi.advanceTimersByTime(30_000));
     expect(time('fox')).toBe('0:30');
-    expect(time('geese')).toBe('0:10'); // not running
+    expect(time('geese')).toBe('0:09.5'); // not running
   });
 
   it("puts the viewer's clock last, nearest the player", () => {

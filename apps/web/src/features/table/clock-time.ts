@@ -8,8 +8,18 @@ export function msLeft(clock: ClockView, side: Side, at: number, now: number): n
   return Math.max(0, left);
 }
 
-/** Time left as `m:ss`, or `h:mm:ss` from an hour; whole seconds rounded up, so 0:00 means the time is out. */
+/** Under this much time left the clock shows tenths (as lichess does): the last seconds are counted closely. */
+const TENTHS_BELOW_MS = 10_000;
+
+/**
+ * Time left as `m:ss`, `h:mm:ss` from an hour, or `0:0s.t` under 10 s; rounded up (whole seconds, or tenths), so
+ * 0:00 means the time is out.
+ */
 export function formatClock(ms: number): string {
+  if (ms > 0 && ms < TENTHS_BELOW_MS) {
+    const tenths = Math.ceil(ms / 100);
+    if (tenths < 100) return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
   const total = Math.ceil(Math.max(0, ms) / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
