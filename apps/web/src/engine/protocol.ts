@@ -30,7 +30,7 @@ export interface Evaluation {
 }
 
 /** Another move's line, beside the best one. */
-export type OtherLine = { readonly line: readonly string[] } & Evaluation;
+type OtherLine = { readonly line: readonly string[] } & Evaluation;
 
 /** What the worker answers. */
 export type EngineAnswer =

@@ -7,7 +7,7 @@ import type { Side } from '@fg/rules';
 import { listSeats, loadSeat, saveSeat, type StoredSeat } from './seat-store';
 
 /** One carried seat. */
-export interface CarriedSeat {
+interface CarriedSeat {
   readonly tableId: string;
   readonly seat: StoredSeat;
 }

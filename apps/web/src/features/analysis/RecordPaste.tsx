@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { analysisPath } from '../../lib/analysis-url';
 
 /** Where a pasted record opens, or what is wrong with it (as a translation key and its values). */
-export function recordAnalysis(text: string): { path: string } | { key: string; values: Record<string, unknown> } {
+function recordAnalysis(text: string): { path: string } | { key: string; values: Record<string, unknown> } {
   if (text.trim() === '') return { key: 'analysis.record.empty', values: {} };
   const read = readRecord(text);
   if (!read.ok) return { key: 'analysis.record.bad', values: { reason: read.error.message } };

@@ -14,7 +14,7 @@ export interface EngineLine {
 }
 
 /** How many lines the analysis board shows: the best and the next two, as lichess's three. */
-export const ENGINE_LINES = 3;
+const ENGINE_LINES = 3;
 
 /** The engine's view of `game` with `lines` lines, updated as the search deepens. */
 export function useEngineLine(game: Game, lines = ENGINE_LINES): EngineLine {
