@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { PrivateLink } from '../../components/PrivateLink';
 import { deviceLink, thisBrowser } from '../../lib/device-link';
-import { PrivateLink } from '../table/PrivateLink';
 
 /** The button, then the link's copy and QR code with a warning that it gives every seat away. */
 export function DeviceLinkPanel() {

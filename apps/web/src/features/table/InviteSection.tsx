@@ -1,8 +1,8 @@
 // The link to send (public), and for a player the private link to continue on another device.
 import { useTranslation } from 'react-i18next';
 
+import { PrivateLink } from '../../components/PrivateLink';
 import { loadSeat, seatLink } from '../../lib/seat-store';
-import { PrivateLink } from './PrivateLink';
 import { ShareLink } from './ShareLink';
 
 /** Props of the invite section. */

@@ -2,16 +2,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Copies text: the clipboard API where allowed, else the old select-and-copy. */
-export async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    input?.select();
-    return document.execCommand?.('copy') ?? false;
-  }
-}
+import { copyText } from '../../lib/copy-text';
 
 /** Props of a share link. */
 export interface ShareLinkProps {

@@ -5,9 +5,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 
+import { PrivateLink } from '../../components/PrivateLink';
 import { GameSummary } from './GameSummary';
 import { JoinBanner } from './JoinBanner';
-import { PrivateLink } from './PrivateLink';
 import { TableTools, useFlip } from './TableTools';
 import { tableTitle } from './use-notices';
 

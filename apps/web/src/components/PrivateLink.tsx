@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { copyText } from './ShareLink';
+import { copyText } from '../lib/copy-text';
 
 /** Props of the private link. */
 export interface PrivateLinkProps {
