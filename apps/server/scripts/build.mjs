@@ -1,7 +1,8 @@
 // Builds the server to plain JavaScript in dist/: what `pnpm start` and the container run. The workspace's own
-// packages are bundled in; every other package stays an import of node_modules. Without tsx at run time, nothing
-// compiles at start, and no function carries the name tsx attaches to it (`keepNames`) on every closure made:
-// measurable on the move path, in CPU and in memory per connection (apps/server/bench/README.md).
+// packages, and what only they depend on, are bundled in; the server's own dependencies stay imports of
+// node_modules. Without tsx at run time, nothing compiles at start, and no function carries the name tsx attaches
+// to it (`keepNames`) on every closure made: measurable on the move path, in CPU and in memory per connection
+// (apps/server/bench/README.md).
 // Each worker thread is its own bundle, under the name the server starts it by (new URL('./x.mjs', import.meta.url)).
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,16 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const workspace = join(root, '..', '..');
 
-/** Every dependency of the server and of the workspace packages it uses, but those packages themselves. */
+/**
+ * The server's own dependencies, which stay imports of its node_modules. A package only a workspace package depends on
+ * (glicko2, through @fg/protocol) is bundled in: pnpm's node_modules are strict, so dist/server.mjs could not import it.
+ */
 function externals() {
-  const names = new Set();
-  for (const dir of ['apps/server', 'packages/rules', 'packages/protocol', 'packages/engine', 'packages/solver']) {
-    const manifest = JSON.parse(readFileSync(join(workspace, dir, 'package.json'), 'utf8'));
-    for (const name of Object.keys(manifest.dependencies ?? {})) if (!name.startsWith('@fg/')) names.add(name);
-  }
-  return [...names];
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@fg/'));
 }
 
 const entries = {
