@@ -157,10 +157,13 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Tej pozycji nie można ustawić: ');
     // On a phone the reason is brought into view (it used to appear below the screen's bottom).
     await expect
-      .poll(async () => {
-        const box = await page.getByRole('alert').boundingBox();
-        return box !== null && box.y >= 0 && box.y + box.height <= 740 + 1; // a pixel for the fraction of a rounded scroll
-      })
+      .poll(
+        async () => {
+          const box = await page.getByRole('alert').boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= 740 + 1; // a pixel for the fraction of a rounded scroll
+        },
+        { timeout: 10_000 },
+      ) // a loaded machine scrolls late
       .toBe(true);
     await page.goto(`${server.url}/analysis/standard?lang=en`);
     await page.getByLabel('Position').fill('fox:d4 geese:d5,a3,g3,c1 turn:fox');
