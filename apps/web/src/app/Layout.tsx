@@ -8,19 +8,20 @@ import { switchLanguage } from '../i18n/i18n';
 import { isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES, searchWithLanguage } from '../i18n/languages';
 import { setTheme, useTheme } from '../lib/theme';
 
-/** The theme switch: "Dark mode", pressed while the page is dark. */
-function ThemeSwitch() {
+/** The theme switch, named by what it does: "Dark mode" on a light page, "Light mode" on a dark one. */
+export function ThemeSwitch() {
   const { t } = useTranslation();
   const theme = useTheme();
+  // No aria-pressed: a toggle's name must not change with its state, and this name says the action instead.
   return (
     <button
       type="button"
       className="secondary theme-switch"
-      aria-pressed={theme === 'dark'}
+      data-theme-to={theme === 'dark' ? 'light' : 'dark'}
       onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
     >
       <span aria-hidden="true" className="theme-switch__icon" />
-      {t('app.darkMode')}
+      {theme === 'dark' ? t('app.lightMode') : t('app.darkMode')}
     </button>
   );
 }

@@ -66,7 +66,10 @@ export function MoveList({ moves, firstSide, shownPly, onShow, marks }: MoveList
           })}
         </ol>
       )}
-      <p className="muted moves__hint">{t('review.hint')}</p>
+      <p className="muted moves__hint">
+        <span className="keyboard-only">{t('review.hint')}</span>
+        <span className="touch-only">{t('review.hintTouch')}</span>
+      </p>
     </section>
   );
 }

@@ -163,7 +163,10 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
           ))}
         </p>
       )}
-      <p className="muted moves__hint">{t('analysis.keys')}</p>
+      <p className="muted moves__hint">
+        {t('analysis.play')}
+        <span className="keyboard-only"> {t('analysis.keys')}</span>
+      </p>
     </section>
   );
 }

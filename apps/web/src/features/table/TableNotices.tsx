@@ -25,10 +25,13 @@ function errorWords(t: TFunction, state: TableState, takenBack: TakenBack | null
   return state.error ? t(`errors.${state.error}`, { defaultValue: t('errors.unknown') }) : null;
 }
 
-/** Who declined which offer, in words: to the one who offered it, "your … offer". */
+/** Who declined which offer, in words: to the one who offered it "your … offer", to the decliner "you declined". */
 function declinedWords(t: TFunction, state: TableState, side: Side | null): string | null {
-  const { declined } = state;
-  if (!declined) return null;
+  const { declined, table } = state;
+  if (!declined || !table) return null;
+  // A draw or takeback refused is news only while the game runs; a rematch refused only after it.
+  if ((declined.offer === 'rematch') !== (table.status === 'finished')) return null;
+  if (side === declined.by) return t(`offers.declinedMine.${declined.offer}`);
   return side === opponent(declined.by)
     ? t(`offers.declinedYours.${declined.offer}`)
     : t(`offers.declined.${declined.offer}`, { context: declined.by });

@@ -242,15 +242,31 @@ describe('TablePage', () => {
   });
 
   it.each([
-    ['draw', 'geese', 'Your draw offer was declined.'],
-    ['takeback', 'geese', 'Your takeback request was declined.'],
-    ['draw', 'fox', null],
-  ] as const)('tells the one who offered a %s that the %s declined it', (offer, by, words) => {
-    live.state = { ...FOX_PLAYER, declined: { offer, by } };
+    ['fox', 'draw', 'geese', 'Your draw offer was declined.'],
+    ['fox', 'takeback', 'geese', 'Your takeback request was declined.'],
+    ['fox', 'draw', 'fox', 'You declined the draw offer.'],
+    ['fox', 'takeback', 'fox', 'You declined the takeback.'],
+    ['spectator', 'takeback', 'fox', 'The fox declined the takeback.'],
+    ['spectator', 'draw', 'geese', 'The geese declined the draw offer.'],
+  ] as const)('tells the %s that a %s was declined by the %s', (role, offer, by, words) => {
+    live.state = { ...FOX_PLAYER, role, declined: { offer, by } };
     renderPage();
-    expect(document.querySelector('[data-declined]')?.textContent ?? null).toBe(
-      words ?? 'The fox declined the draw offer.',
-    );
+    expect(document.querySelector('[data-declined]')?.textContent ?? null).toBe(words);
+  });
+
+  it.each([
+    ['draw', null],
+    ['takeback', null],
+    ['rematch', 'You declined the rematch.'],
+  ] as const)('after the game ends, a declined %s reads %s', (offer, words) => {
+    const ended = {
+      ...PLAYING_TABLE,
+      status: 'finished' as const,
+      result: { winner: 'geese' as const, reason: 'resignation' as const },
+    };
+    live.state = { ...FOX_PLAYER, table: ended, declined: { offer, by: 'fox' } };
+    renderPage();
+    expect(document.querySelector('[data-declined]')?.textContent ?? null).toBe(words);
   });
 
   it('asks to confirm each move when the option is on, and sends only on Confirm move', () => {
