@@ -8,16 +8,30 @@ interface ConfirmButtonProps {
   readonly question: string; // the group's name while asking: 'Resign this game?'
   readonly confirm: string; // the button that does it: 'Confirm resignation'
   readonly danger?: boolean; // drawn in the warning colour (resign); else as a secondary button
+  readonly disabledWhy?: string | null; // disabled, with this as its title (why it cannot be pressed now)
   readonly onConfirm: () => void;
 }
 
 /** Asks before acting: the press shows the confirming button and Cancel in its place. */
-export function ConfirmButton({ label, question, confirm, danger = false, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  question,
+  confirm,
+  danger = false,
+  disabledWhy = null,
+  onConfirm,
+}: ConfirmButtonProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
-  if (!asking)
+  if (!asking || disabledWhy !== null)
     return (
-      <button type="button" className={danger ? 'danger' : 'secondary'} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={danger ? 'danger' : 'secondary'}
+        disabled={disabledWhy !== null}
+        title={disabledWhy ?? undefined}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
     );

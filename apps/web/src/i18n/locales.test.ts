@@ -26,7 +26,7 @@ describe('translations', () => {
 
   it.each(LANGUAGES)('%s says every error code of the protocol in words', (language) => {
     const errors = file(language, 'common').errors as Record<string, string>;
-    // push-off is never shown as an error: the Notify me button is hidden instead.
+    // push-off is never shown as an error: Notify me says it in its own words (notify.why).
     const codes = [...new Set([...SOCKET_ERROR_CODES, ...HTTP_ERROR_CODES])].filter((code) => code !== 'push-off');
     expect(codes.filter((code) => !errors[code])).toEqual([]);
   });

@@ -1,9 +1,13 @@
 // Notify me: asks the browser's permission (only when the player clicks), subscribes through the service
 // worker's push manager with the server's VAPID key, and stores the subscription with the seat.
 import { fetchPushKey, subscribePush } from './api';
+import { type NotifyReason, notifyReason, storageAllowed, withDeadline } from './notify-reason';
 
-/** How it went: on, refused by the player or the browser, not possible here, or failed on the way. */
-export type NotifyOutcome = 'on' | 'denied' | 'unsupported' | 'failed';
+/** How it went: on, or why not (lib/notify-reason.ts). */
+export type NotifyOutcome = 'on' | NotifyReason;
+
+/** How long the browser's push service gets to answer a subscription before it counts as unreachable. */
+export const SUBSCRIBE_TIMEOUT_MS = 10_000;
 
 /** Whether this browser can take Web Push at all (a secure page, a service worker, the Push and Notification APIs). */
 export function pushSupported(): boolean {
@@ -37,24 +41,35 @@ async function workerRegistration(): Promise<ServiceWorkerRegistration> {
 /** Turns notifications on for a seat; must be called from the click (permission prompts need the gesture). */
 export async function notifyMe(table: string, token: string): Promise<NotifyOutcome> {
   if (!pushSupported()) return 'unsupported';
+  if (!storageAllowed()) return 'storage';
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') return 'denied';
+  if (permission !== 'granted') return notifyReason({ step: 'permission', permission });
   const key = await fetchPushKey();
-  if (!key.ok) return key.code === 'push-off' ? 'unsupported' : 'failed';
+  if (!key.ok) return notifyReason({ step: 'key', code: key.code });
+  let registration: ServiceWorkerRegistration;
   try {
-    const registration = await workerRegistration();
-    const subscription =
-      (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: keyBytes(key.value.publicKey),
-      }));
-    const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-    const stored = await subscribePush({ table, token, subscription: json });
-    return stored.ok ? 'on' : 'failed';
-  } catch {
-    return 'failed';
+    registration = await withDeadline(workerRegistration(), SUBSCRIBE_TIMEOUT_MS);
+  } catch (error) {
+    return notifyReason({ step: 'worker', error });
   }
+  let subscription: PushSubscription;
+  try {
+    // A push service that never answers leaves subscribe() pending for good: the deadline turns that into words.
+    subscription = await withDeadline(
+      (async () =>
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: keyBytes(key.value.publicKey),
+        })))(),
+      SUBSCRIBE_TIMEOUT_MS,
+    );
+  } catch (error) {
+    return notifyReason({ step: 'subscribe', error });
+  }
+  const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
+  const stored = await subscribePush({ table, token, subscription: json });
+  return stored.ok ? 'on' : notifyReason({ step: 'store', code: stored.code });
 }
 
 const notifyKey = (table: string): string => `fg:notify:${table}`;

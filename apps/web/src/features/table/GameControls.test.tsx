@@ -144,4 +144,32 @@ describe('GameControls', () => {
     expect(screen.queryByText(/Your opponent is away/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
   });
+
+  it.each<[string, TableView, string[]]>([
+    [
+      'during play',
+      { ...TABLE, ply: 1, moves: ['d4-d5'], turn: 'geese' },
+      ['Offer draw', 'Propose takeback', 'Resign'],
+    ],
+    [
+      'with offers standing',
+      { ...TABLE, drawOffer: 'geese', takebackOffer: 'geese' },
+      ['Accept draw', 'Decline draw', 'Accept takeback', 'Decline takeback', 'Resign'],
+    ],
+    [
+      'after the game ends',
+      { ...TABLE, status: 'finished', result: { winner: 'fox', reason: 'resignation' }, rematchRequests: ['geese'] },
+      ['Rematch', 'Decline rematch'],
+    ],
+  ])('while the connection is lost keeps every button in place, disabled, saying why (%s)', (_, table, names) => {
+    const { send, rerender } = controls(table, { online: false });
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((b) => [b.textContent, b.hasAttribute('disabled'), b.title])).toEqual(
+      names.map((name) => [name, true, 'Connection lost: this works again once the game is back in step.']),
+    );
+    for (const button of buttons) fireEvent.click(button);
+    expect(send).not.toHaveBeenCalled();
+    rerender({ online: true });
+    expect(screen.getAllByRole('button').filter((b) => b.hasAttribute('disabled'))).toEqual([]);
+  });
 });

@@ -20,11 +20,22 @@ export interface GameControlsProps {
   readonly awaySince: number | null; // performance.now() when the opponent went away; null while present
   readonly send: (message: ClientMessage) => boolean;
   readonly declined?: Declined | null; // the offer the opponent last declined: not offered again until a move
+  readonly online?: boolean; // false while this page's connection is lost: nothing can be sent, so nothing is offered
 }
 
 /** The buttons of a seated player, fitting the game's state: the protocol's seatActions says which the server takes. */
-export function GameControls({ table, side, abandonSeconds, awaySince, send, declined = null }: GameControlsProps) {
+export function GameControls({
+  table,
+  side,
+  abandonSeconds,
+  awaySince,
+  send,
+  declined = null,
+  online = true,
+}: GameControlsProps) {
   const { t } = useTranslation();
+  // While the connection is lost every button stays in place, disabled, and its title says why.
+  const off = online ? {} : { disabled: true, title: t('controls.offline') };
   // While the opponent is away the countdown to a claim ticks each second.
   const ticking = table.status === 'playing' && awaySince !== null && !table.correspondence;
   const now = useNow(ticking ? 1000 : null);
@@ -41,11 +52,11 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
     return (
       <div className="controls">
         {may.declineRematch && <p>{t('controls.rematchOffered')}</p>}
-        <button type="button" disabled={!may.rematch} onClick={() => send({ type: 'rematch' })}>
+        <button type="button" {...off} disabled={!online || !may.rematch} onClick={() => send({ type: 'rematch' })}>
           {t('controls.rematch')}
         </button>
         {may.declineRematch && (
-          <button type="button" className="secondary" onClick={() => send({ type: 'rematch-decline' })}>
+          <button type="button" {...off} className="secondary" onClick={() => send({ type: 'rematch-decline' })}>
             {t('controls.declineRematch')}
           </button>
         )}
@@ -59,10 +70,10 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
       {may.answerDraw ? (
         // While the opponent's offer stands, the answer to it replaces Offer draw.
         <>
-          <button type="button" onClick={() => send({ type: 'draw-accept' })}>
+          <button type="button" {...off} onClick={() => send({ type: 'draw-accept' })}>
             {t('controls.acceptDraw')}
           </button>
-          <button type="button" className="secondary" onClick={() => send({ type: 'draw-decline' })}>
+          <button type="button" {...off} className="secondary" onClick={() => send({ type: 'draw-decline' })}>
             {t('controls.declineDraw')}
           </button>
         </>
@@ -70,7 +81,8 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
         <button
           type="button"
           className="secondary"
-          disabled={!may.offerDraw}
+          {...off}
+          disabled={!online || !may.offerDraw}
           onClick={() => send({ type: 'draw-offer' })}
         >
           {t('controls.offerDraw')}
@@ -78,10 +90,10 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
       )}
       {may.answerTakeback ? (
         <>
-          <button type="button" onClick={() => send({ type: 'takeback-accept' })}>
+          <button type="button" {...off} onClick={() => send({ type: 'takeback-accept' })}>
             {t('controls.acceptTakeback')}
           </button>
-          <button type="button" className="secondary" onClick={() => send({ type: 'takeback-decline' })}>
+          <button type="button" {...off} className="secondary" onClick={() => send({ type: 'takeback-decline' })}>
             {t('controls.declineTakeback')}
           </button>
         </>
@@ -90,7 +102,8 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
           <button
             type="button"
             className="secondary"
-            disabled={!may.proposeTakeback}
+            {...off}
+            disabled={!online || !may.proposeTakeback}
             onClick={() => send({ type: 'takeback-offer' })}
           >
             {t('controls.proposeTakeback')}
@@ -104,6 +117,7 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
         question={t('controls.resignQuestion')}
         confirm={t('controls.confirmResign')}
         danger
+        disabledWhy={online ? null : t('controls.offline')}
         onConfirm={() => send({ type: 'resign' })}
       />
       {may.claimInSeconds !== null && (
@@ -115,7 +129,7 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, dec
           </p>
           {/* Offered only once the server would grant it: a claim made earlier is refused. */}
           {may.claimVictory && (
-            <button type="button" onClick={() => send({ type: 'claim-victory' })}>
+            <button type="button" {...off} onClick={() => send({ type: 'claim-victory' })}>
               {t('controls.claimVictory')}
             </button>
           )}

@@ -1,21 +1,34 @@
 // Notify me, on a table where this browser holds a seat: the permission is asked only on this click
-// (the state is use-notify-me's).
+// (the state is use-notify-me's). Whatever stops it is said in words with what to do; a browser that cannot take
+// push at all is told so in place of the button.
 import { useTranslation } from 'react-i18next';
 
 import type { NotifyMe } from './use-notify-me';
 
-/** The button, then what came of it; nothing where the browser cannot take push. */
+/** The button, then what came of it: on, on its way, or why not and what to do. */
 export function NotifyButton({ notify }: { notify: NotifyMe }) {
   const { t } = useTranslation();
   const { supported, outcome, busy, turnOn } = notify;
-  if (!supported) return null;
   if (outcome === 'on') return <p className="muted notify">{t('notify.on')}</p>;
+  const reason = supported ? outcome : 'unsupported';
   return (
-    <div className="notify">
-      <button type="button" className="secondary" disabled={busy} onClick={() => void turnOn()}>
-        {t('notify.button')}
-      </button>
-      {outcome && <p className="muted">{t(`notify.${outcome}`)}</p>}
+    <div className="notify" data-notify={busy ? 'busy' : (reason ?? 'off')}>
+      {supported && (
+        <button type="button" className="secondary" disabled={busy} onClick={() => void turnOn()}>
+          {t('notify.button')}
+        </button>
+      )}
+      {busy && (
+        <p className="muted" aria-live="polite">
+          {t('notify.busy')}
+        </p>
+      )}
+      {!busy && reason && (
+        <div className="notify__why" role={outcome ? 'alert' : undefined}>
+          <p>{t(`notify.why.${reason}`)}</p>
+          <p className="muted">{t(`notify.todo.${reason}`)}</p>
+        </div>
+      )}
     </div>
   );
 }

@@ -9,10 +9,11 @@ import { ComputerSeatNote } from './ComputerSeatNote';
 export interface SeatsPanelProps {
   readonly table: TableView;
   readonly role: Role | null;
+  readonly connected?: boolean; // false while this page's own connection is lost: our seat is not shown online
 }
 
 /** Seats and spectators. */
-export function SeatsPanel({ table, role }: SeatsPanelProps) {
+export function SeatsPanel({ table, role, connected = true }: SeatsPanelProps) {
   const { t } = useTranslation();
   return (
     <section className="panel seats" aria-labelledby="seats-heading">
@@ -21,6 +22,8 @@ export function SeatsPanel({ table, role }: SeatsPanelProps) {
         {SIDES.map((side) => {
           const seat = table.seats[side];
           const mine = role === side;
+          // The server's view of our own seat is stale while we cannot hear it: we know we are not there.
+          const online = seat.online && (!mine || connected);
           return (
             <li key={side} className={`seat seat--${side}`}>
               <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
@@ -35,9 +38,9 @@ export function SeatsPanel({ table, role }: SeatsPanelProps) {
                       : t('seats.free')}
                 <ComputerSeatNote table={table} side={side} />
                 {seat.taken && (
-                  <span className={seat.online ? 'online' : 'offline'}>
+                  <span className={online ? 'online' : 'offline'}>
                     {' · '}
-                    {seat.online ? t('seats.online') : t('seats.offline')}
+                    {online ? t('seats.online') : t(mine ? 'seats.youOffline' : 'seats.offline')}
                   </span>
                 )}
               </span>

@@ -47,6 +47,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           awaySince={state.awaySince[opponent(side)]}
           send={live.send}
           declined={state.declined}
+          online={live.link === 'online'}
         />
       )}
       {table && game && table.result && <GameSummary table={table} game={game} />}
@@ -81,7 +82,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           say={live.say}
         />
       )}
-      {table && <SeatsPanel table={table} role={role} />}
+      {table && <SeatsPanel table={table} role={role} connected={live.link === 'online'} />}
       {table && <InviteSection id={id} side={side} />}
     </aside>
   );
