@@ -93,6 +93,21 @@ describe.skipIf(skip !== null)('the solution in the browser', () => {
     expect(newGame(SOLVED, position).result?.winner).toBe('geese');
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/geese/i);
 
+    // A finished game's review, still offline: its facts come from the stored table (the solution's marks, not the
+    // engine's). The geese throw the win with their first move, and the fox keeps it.
+    const planted = plantedBlunder(full, solution);
+    const moves = [planted.blunder, planted.reply].join(',');
+    await page.goto(
+      `${server.url}/analysis/standard?position=${encodeURIComponent(text(planted.start))}&geese=13&sideways=false&moves=${moves}&lang=en`,
+    );
+    const review = page.locator('section.review-panel');
+    await expect.poll(() => review.getAttribute('data-review'), { timeout: 30_000 }).toBe('solution');
+    expect(await review.locator('[data-lost-from-start]').getAttribute('data-lost-from-start')).toBe('fox');
+    expect(await review.locator('.review-panel__source').getAttribute('data-marks')).toBe('solution');
+    await expect
+      .poll(() => page.locator('.moves__move[data-mark="decisive"] code').allTextContents())
+      .toEqual([planted.blunder]);
+
     // Delete empties the store: the panel on the finished game says so.
     const after = page.locator('section.solution-panel');
     await after.getByRole('button', { name: 'Delete' }).click();
@@ -113,6 +128,22 @@ describe.skipIf(skip !== null)('the solution in the browser', () => {
     await context.close();
   }, 240_000);
 });
+
+/**
+ * A position the geese win with a move that throws the win (the fox wins after it), and the fox's winning reply:
+ * a game whose review has one decisive mark from the solution.
+ */
+function plantedBlunder(dir: string, solution: TableSolution): { start: Position; blunder: string; reply: string } {
+  for (const start of geeseWins(dir, solution, 6)) {
+    for (const path of newGame(SOLVED, start).legal) {
+      const after = applyMove(SOLVED, start, path);
+      if (newGame(SOLVED, after).result || solution.winner(after) !== 'fox') continue;
+      const reply = solution.verdict(after).keep[0]!;
+      return { start, blunder: makeMoveText(SOLVED.board, path), reply };
+    }
+  }
+  throw new Error('no geese move throws a win in tier 6');
+}
 
 /** The path of a move text in a position. */
 function pathOf(position: Position, move: string): number[] {

@@ -1,11 +1,10 @@
-// The solution's answers (docs/protocol.md "The solution"): who wins the position with perfect
-// The solution's answers (docs/protocol.md "The solution"): who wins the position with perfect
-// play and the moves that keep the win, and the facts of every position of a game (the server's, else the browser's).
+// The solution's answers (docs/protocol.md "The solution"): who wins the position with perfect play and the moves
+// that keep the win, and the facts of every position of a game (the review's marks).
 // One client for the analysis page, the create form's level choice, the variant page, the table page, the review
 // and the offline computer: the table stored in this browser answers first (offline too, docs/solution.md "In the
 // browser"), the server where it does not.
-import { type GameOutcomes, gameOutcomes, gameOutcomesSchema, NotCovered } from '@fg/protocol';
-import { type Game, makePosition, moveTexts, type Position, type Side, type Variant } from '@fg/rules';
+import { type GameOutcomes, gameOutcomesSchema } from '@fg/protocol';
+import { type Game, makePosition, moveTexts, type Side, type Variant } from '@fg/rules';
 import { useEffect, useState } from 'react';
 
 import { pageVariants } from './page-data';
@@ -80,36 +79,6 @@ export async function fetchVerdict(
   return answer;
 }
 
-/**
- * The winner before each move of a table's game and after its last (null for a drawn position), or null where it is
- * not solved. Asked only where the table's variant and options are solved, so an unsolved game makes no request that
- * answers 404. With the game given, the table stored in this browser answers when the server does not (offline).
- */
-export async function fetchTableVerdicts(
-  table: string,
-  variant: Pick<Variant, 'id' | 'options'>,
-  game?: Game,
-): Promise<readonly (Side | null)[] | null> {
-  const local = async (): Promise<readonly Side[] | null> => (game ? gameVerdicts(game) : null);
-  if (!(await isSolved(variant))) return local();
-  try {
-    const response = await fetch(`/api/tables/${encodeURIComponent(table)}/verdicts`);
-    if (!response.ok) return local();
-    return ((await response.json()) as { verdicts: (Side | null)[] }).verdicts;
-  } catch {
-    return local();
-  }
-}
-
-/**
- * The winner before each move of a game and after its last, from the table stored in this browser (a game with no
- * table: an offline game, an analysed record), or null where it does not answer every position. As the server's
- * verdicts: the last position of a game the rules ended has the rules' winner.
- */
-export async function gameVerdicts(game: Game): Promise<readonly Side[] | null> {
-  return serves(await storedSolution(), game.variant) ? (await local()).storedGameVerdicts(game) : null;
-}
-
 export type { SolutionOffer } from './solution/download';
 
 let offer: Promise<SolutionOffer | null> | null = null;
@@ -156,41 +125,26 @@ export function useSolved(variant: Pick<Variant, 'id' | 'options'>, inBrowser = 
   return stored || (solved?.key === key && solved.solved);
 }
 
-/** A solution table held in the browser (its own copy), asked position by position; none until one is installed. */
-export interface LocalSolution {
-  /** The verdict of a position of the variant, or null where this copy has none. */
-  verdict(variant: Pick<Variant, 'id' | 'options'>, position: Position): Promise<Verdict | null>;
-}
-
-let copyInBrowser: LocalSolution | null = null;
-
-/** Installs (or, with null, removes) the browser's own copy of the solution, which answers when no server does. */
-export function setLocalSolution(solution: LocalSolution | null): void {
-  copyInBrowser = solution;
-}
-
-/** The solution's facts of every position of a game from the server, else from the browser's copy; null: unsolved. */
+/**
+ * The solution's facts of every position of a game (the review's marks): from the table stored in this browser where
+ * it serves the game (offline too), else from the server; null where neither answers every position.
+ */
 export async function fetchGameOutcomes(game: Game): Promise<GameOutcomes | null> {
   const { variant } = game;
-  if (await isSolved(variant)) {
-    const params = new URLSearchParams();
-    params.set('position', makePosition(variant.board, game.start));
-    for (const [name, value] of Object.entries(variant.options)) params.set(name, String(value));
-    params.set('moves', moveTexts(game).join(','));
-    try {
-      const response = await fetch(`/api/solution/${encodeURIComponent(variant.id)}/game?${params.toString()}`);
-      const parsed = response.ok ? gameOutcomesSchema.safeParse(await response.json()) : null;
-      if (parsed?.success) return parsed.data;
-    } catch {
-      // no server: the browser's copy, if any
-    }
+  if (serves(await storedSolution(), variant)) {
+    const stored = await (await local()).storedGameOutcomes(game);
+    if (stored) return stored;
   }
-  const copy = copyInBrowser;
-  if (!copy) return null;
+  if (!(await isSolved(variant))) return null;
+  const params = new URLSearchParams();
+  params.set('position', makePosition(variant.board, game.start));
+  for (const [name, value] of Object.entries(variant.options)) params.set(name, String(value));
+  params.set('moves', moveTexts(game).join(','));
   try {
-    return await gameOutcomes(game, (position) => copy.verdict(variant, position));
-  } catch (error) {
-    if (error instanceof NotCovered) return null;
-    throw error;
+    const response = await fetch(`/api/solution/${encodeURIComponent(variant.id)}/game?${params.toString()}`);
+    const parsed = response.ok ? gameOutcomesSchema.safeParse(await response.json()) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null; // no server now
   }
 }

@@ -1,13 +1,12 @@
 // The solution worker's logic, apart from the worker so tests run it directly: it opens the stored table once (at
 // the first request, and again after `reload`) and answers verdicts from it.
-import { getVariant, parsePosition, type Position, type Side, type Variant } from '@fg/rules';
+import { getVariant, parsePosition, type Position, type Variant } from '@fg/rules';
 
 import type { ProbeAnswer, ProbeRequest, ProbeVerdict } from './probe-protocol';
 
 /** What the host needs of a table (a Solution of @fg/solver). */
 export interface ProbeTable {
   covers(position: Position): boolean;
-  winner(position: Position): Side;
   verdict(position: Position): ProbeVerdict;
 }
 
@@ -43,11 +42,11 @@ export function probeHost(
         const position = solution && variant && covered(solution, variant, request.position);
         post({ type: 'verdict', id: request.id, verdict: position ? solution.verdict(position) : null });
       } else {
-        const winners = request.positions.map((text) => {
+        const verdicts = request.positions.map((text) => {
           const position = solution && variant && covered(solution, variant, text);
-          return position ? solution.winner(position) : null;
+          return position ? solution.verdict(position) : null;
         });
-        post({ type: 'winners', id: request.id, winners });
+        post({ type: 'verdicts', id: request.id, verdicts });
       }
     } catch (error) {
       table = null; // a table that did not open is tried again at the next request

@@ -1,7 +1,7 @@
 // The page's side of the solution worker over an in-process stand-in of the worker running the real host: each
 // question gets its own answer, in any order; reload makes the host read the table again; terminate answers
 // what is still waiting.
-import { countGeese, type Position, type Side } from '@fg/rules';
+import { countGeese, type Position } from '@fg/rules';
 import { describe, expect, it } from 'vitest';
 
 import { Probe, type ProbeWorkerFactory } from './probe';
@@ -13,7 +13,6 @@ const table = (max: number): ProbeTable => {
   const geese = (p: Position): number => countGeese(p);
   return {
     covers: (p) => geese(p) <= max,
-    winner: (p): Side => p.turn,
     verdict: (p) => ({ winner: p.turn, keep: [`keep-${geese(p)}`] }),
   };
 };
@@ -53,14 +52,14 @@ describe('Probe', () => {
       probe.verdict(13, GEESE_6),
       probe.verdict(13, START),
       probe.verdict(13, 'fox:z9'),
-      probe.winners(13, [FOX_6, GEESE_6, START]),
+      probe.verdicts(13, [FOX_6, GEESE_6, START, 'fox:z9']),
     ]);
     expect(answers).toEqual([
       { winner: 'fox', keep: ['keep-6'] },
       { winner: 'geese', keep: ['keep-6'] },
       null,
       null,
-      ['fox', 'geese', null],
+      [{ winner: 'fox', keep: ['keep-6'] }, { winner: 'geese', keep: ['keep-6'] }, null, null],
     ]);
     expect(worker.loads()).toBe(1); // the table is read once
   });

@@ -1,7 +1,5 @@
 // The page's side of the solution worker (probe.worker.ts): started at the first question, once a table is stored;
 // each question gets its own answer (several may be in flight: the analysis board and the review ask at once).
-import type { Side } from '@fg/rules';
-
 import type { ProbeAnswer, ProbeRequest, ProbeVerdict } from './probe-protocol';
 
 /** How the worker is made: the real module worker, or a stand-in in tests. */
@@ -24,10 +22,10 @@ export class Probe {
     return answer.type === 'verdict' ? answer.verdict : null;
   }
 
-  /** The winner of each position (null where the stored table does not answer). */
-  async winners(geese: number, positions: readonly string[]): Promise<readonly (Side | null)[]> {
-    const answer = await this.#ask({ type: 'winners', id: ++this.#id, geese, positions });
-    return answer.type === 'winners' ? answer.winners : positions.map(() => null);
+  /** The verdict of each position, in one message (null where the stored table does not answer). */
+  async verdicts(geese: number, positions: readonly string[]): Promise<readonly (ProbeVerdict | null)[]> {
+    const answer = await this.#ask({ type: 'verdicts', id: ++this.#id, geese, positions });
+    return answer.type === 'verdicts' ? answer.verdicts : positions.map(() => null);
   }
 
   /** The stored table changed (stored or deleted): the worker reads it again at the next question. */
