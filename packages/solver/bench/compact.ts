@@ -3,7 +3,7 @@
 // memory, over random positions of every tier (target: 1 ms at p99 on the server). Without an
 // installed table it builds a test-size one (tiers 4..8) and says so. Pass --quick for fewer positions.
 //   pnpm exec tsx packages/solver/bench/compact.ts [--dir=DIR] [--positions=20000]
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -56,6 +56,19 @@ function percentiles(ms: number[]): string {
   return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)!.toFixed(3)} ms`;
 }
 
+/**
+ * This thread's time on a core and waiting in the run queue, in ms (Linux's schedstat; null elsewhere): a slow call
+ * on a loaded machine is told apart from a slow call by what it did on the core.
+ */
+function threadTimes(): { onCore: number; waiting: number } | null {
+  try {
+    const [onCore, waiting] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
+    return { onCore: onCore! / 1e6, waiting: waiting! / 1e6 };
+  } catch {
+    return null;
+  }
+}
+
 /** Random positions of tiers 4..maxGeese, as many of each tier, either side to move. */
 function positions(solution: Solution, seed: number): Position[] {
   const next = random(seed);
@@ -82,16 +95,27 @@ for (const geese of [13, 15, 17]) {
   const verdict: number[] = [];
   const withKeep: number[] = []; // the winner to move: its keep list is searched
   const withKeepCpu: number[] = []; // the same calls' CPU time: what the machine's other jobs do not add
+  const withKeepOnCore: number[] = []; // this thread's time on a core over the same calls (schedstat)
+  const slow = { calls: 0, waiting: 0 }; // the keep-list calls over 1 ms wall time, and their run-queue wait
   const winner: number[] = [];
   for (const p of sample) {
     const cpu = process.cpuUsage();
+    const before = threadTimes();
     let t = performance.now();
     const v = solution.verdict(p);
     verdict.push(performance.now() - t);
     const used = process.cpuUsage(cpu);
+    const after = threadTimes();
     if (v.winner === p.turn) {
       withKeep.push(verdict.at(-1)!);
       withKeepCpu.push((used.user + used.system) / 1000);
+      if (before && after) {
+        withKeepOnCore.push(after.onCore - before.onCore);
+        if (verdict.at(-1)! > 1) {
+          slow.calls++;
+          slow.waiting += after.waiting - before.waiting;
+        }
+      }
     }
     t = performance.now();
     solution.winner(p);
@@ -109,6 +133,10 @@ for (const geese of [13, 15, 17]) {
   log(
     `  the same, CPU time of the calls:  ${percentiles(withKeepCpu)} (${met(withKeepCpu)}; wall time on a loaded machine adds the waits for a core)`,
   );
+  if (withKeepOnCore.length)
+    log(
+      `  the same, this thread on a core:  ${percentiles(withKeepOnCore)} (${met(withKeepOnCore)}); ${slow.calls} calls over 1 ms wall time waited ${slow.calls ? (slow.waiting / slow.calls).toFixed(3) : '-'} ms each in the run queue`,
+    );
   log(`  winner alone:                    ${percentiles(winner)}`);
   solution.close();
 }
