@@ -86,7 +86,21 @@ describe.skipIf(skip !== null)('My games', () => {
     await page.reload();
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
-    await page.locator(`[data-my-table="${ids.yours}"] a`).click();
+    // A click anywhere on the row opens the table, as on lichess: here at the far end of its state, away from the title.
+    const state = await page.locator(`[data-my-table="${ids.yours}"] .my-games__state`).boundingBox();
+    await page.mouse.click(state!.x + state!.width - 4, state!.y + state!.height / 2);
     await page.waitForURL(new RegExp(`/t/${ids.yours}`));
-  });
+    // And from the keyboard: the row's link takes the focus (the whole row framed), Enter opens it.
+    await page.goBack();
+    const link = page.locator(`[data-my-table="${ids.theirs}"] a`);
+    // Focused once the list has settled (its rows are drawn again when the server's answer comes).
+    await expect
+      .poll(async () => {
+        await link.focus();
+        return page.evaluate(() => document.activeElement?.getAttribute('href') ?? '');
+      })
+      .toContain(ids.theirs);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/t/${ids.theirs}`));
+  }, 90_000);
 });

@@ -65,6 +65,8 @@ describe.skipIf(skip !== null)('takeback and rematch decline, two browsers', () 
     await expect
       .poll(() => fox.locator('[data-declined="takeback"]').textContent())
       .toBe('Your takeback request was declined.');
+    // The one who declined is spoken to, not about.
+    expect(await geese.locator('[data-declined="takeback"]').textContent()).toBe('You declined the takeback.');
     expect(await piece(fox, 'd5')).toBe('fox');
     // One request a move: the button rests until the geese move; then the fox's request undoes both moves.
     expect(await fox.getByRole('button', { name: 'Propose takeback' }).isDisabled()).toBe(true);
@@ -83,11 +85,18 @@ describe.skipIf(skip !== null)('takeback and rematch decline, two browsers', () 
     await expect.poll(() => piece(geese, 'e4')).toBe('fox');
   }, 60_000);
 
-  it('declines a rematch: the asker is told, and may ask again', async () => {
+  it('declines a rematch: the asker is told, and may ask again; a draw declined before the end is no longer news', async () => {
     const { fox, geese } = await players();
+    await play(fox, ['d4', 'd5']);
+    await expect.poll(() => status(geese)).toBe('Your move (geese)');
+    await fox.getByRole('button', { name: 'Offer draw' }).click();
+    await geese.getByRole('button', { name: 'Decline draw' }).click();
+    await expect.poll(() => fox.locator('[data-declined="draw"]').count()).toBe(1);
     await fox.getByRole('button', { name: 'Resign' }).click();
     await fox.getByRole('button', { name: 'Confirm resignation' }).click();
     await expect.poll(() => status(geese)).toMatch(/^The geese win/);
+    expect(await fox.locator('[data-declined]').count()).toBe(0);
+    expect(await geese.locator('[data-declined]').count()).toBe(0);
     await geese.getByRole('button', { name: 'Rematch' }).click();
     await fox.getByRole('button', { name: 'Decline rematch' }).click();
     await expect
@@ -95,6 +104,7 @@ describe.skipIf(skip !== null)('takeback and rematch decline, two browsers', () 
       .toBe('Your rematch request was declined.');
     await expect.poll(() => geese.getByRole('button', { name: 'Rematch' }).isEnabled()).toBe(true);
     expect(await fox.getByRole('button', { name: 'Decline rematch' }).count()).toBe(0);
+    expect(await fox.locator('[data-declined="rematch"]').textContent()).toBe('You declined the rematch.');
   }, 60_000);
 
   it('keeps the clocks still until each side has moved, and says so', async () => {

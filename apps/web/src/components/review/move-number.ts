@@ -15,3 +15,6 @@ export const moveNumberText = (ply: number): string => `${moveNumber(ply)}${isSe
  * each pair's ("3."), none before the second of a pair. */
 export const lineMoveNumber = (firstPly: number, ply: number): string | null =>
   ply === firstPly || !isSecondOfPair(ply) ? moveNumberText(ply) : null;
+
+/** The moves counted after `plies` plies, as the list numbers them: 44 plies end at move 22, and so do 43. */
+export const movesPlayed = (plies: number): number => Math.ceil(plies / 2);

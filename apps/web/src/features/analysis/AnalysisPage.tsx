@@ -15,6 +15,7 @@ import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
 import { GameReviewPanel } from '../../components/review/GameReviewPanel';
 import { LearnPanel } from '../../components/review/LearnPanel';
+import { movesPlayed } from '../../components/review/move-number';
 import { type GameReview, useGameReview } from '../../components/review/use-game-review';
 import { type Learn, useLearn } from '../../components/review/use-learn';
 import { SolutionPanel } from '../../components/solution/SolutionPanel';
@@ -207,7 +208,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
         {game.result
           ? t(game.result.winner ? `result.${game.result.winner}` : 'result.draw')
           : t(`status.turn.${turn!}`)}
-        {` · ${t('analysis.ply', { count: movesTo(tree).length })}`}
+        {` · ${t('moves.played', { count: movesPlayed(movesTo(tree).length) })}`}
       </p>
       {tool === 'edit' ? (
         <PositionEditor

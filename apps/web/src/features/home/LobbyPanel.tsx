@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { movesPlayed } from '../../components/review/move-number';
 import { takeSeat } from '../../lib/api';
 import { saveSeat } from '../../lib/seat-store';
 import { titleParts } from './table-title';
@@ -63,7 +64,7 @@ function GameToWatch({ table }: { table: LobbyTable }) {
     <li className="lobby__table" data-lobby-table={table.id}>
       <TableTitle table={table} />
       <span className="lobby__meta">
-        {t('lobby.ply', { count: table.ply })} · {t('seats.spectators', { count: table.spectators })}
+        {t('moves.played', { count: movesPlayed(table.ply) })} · {t('seats.spectators', { count: table.spectators })}
       </span>
       <Link to={`/t/${table.id}${location.search}`}>{t('lobby.watch')}</Link>
     </li>

@@ -4,6 +4,7 @@ import type { TableView } from '@fg/protocol';
 import { countGeese, type Game, GOOSE } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
+import { movesPlayed } from '../../components/review/move-number';
 import { resultText } from '../../lib/result-text';
 
 /** Props of the summary. */
@@ -33,7 +34,7 @@ export function GameSummary({ table, game }: GameSummaryProps) {
         {variant.breakthroughRank !== null && (
           <li>{t('summary.breakthrough', { rank: variant.breakthroughRank + 1 })}</li>
         )}
-        <li>{t('summary.moves', { count: table.moves.length })}</li>
+        <li>{t('moves.played', { count: movesPlayed(table.moves.length) })}</li>
       </ul>
     </section>
   );

@@ -90,6 +90,14 @@ describe('GameSummary', () => {
     render(<GameSummary table={{ ...PLAYING_TABLE, status: 'finished', result }} game={game} />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(lines);
   });
+
+  it('counts moves as the move list numbers them, not plies: 44 plies end at move 22', () => {
+    const game = gameOf('standard', {}, 'fox:d4 geese:c1,d1,e1 turn:geese');
+    const moves = Array.from({ length: 44 }, () => 'd4-d5');
+    const result = { winner: 'fox' as const, reason: 'geese-reduced' as const };
+    render(<GameSummary table={{ ...PLAYING_TABLE, status: 'finished', result, moves, ply: 44 }} game={game} />);
+    expect(screen.getAllByRole('listitem').at(-1)?.textContent).toBe('22 moves played');
+  });
 });
 
 describe('TableTools', () => {

@@ -17,6 +17,11 @@ describe('SolvedVerdict', () => {
     expect(heading).toBeTruthy();
     expect(container.querySelector('[data-solved]')?.getAttribute('data-solved')).toBe('fox');
     expect(container.textContent).toContain('The 5 winning first moves: d4-c4, d4-c5, d4-d5, d4-e4, d4-e5');
+    // Each one a link into the analysis board, after that move from the start.
+    const links = [...container.querySelectorAll('a[data-first-move]')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(
+      ['d4-c4', 'd4-c5', 'd4-d5', 'd4-e4', 'd4-e5'].map((m) => `/analysis/standard?geese=13&sideways=false&moves=${m}`),
+    );
     const url = asked.find((u) => u.startsWith('/api/solution/standard?'))!;
     expect(new URL(url, 'http://x').searchParams.get('position')).toMatch(/^fox:d4 geese:.* turn:fox/);
   });
