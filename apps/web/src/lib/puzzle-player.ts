@@ -82,3 +82,15 @@ export function fromPack(player: PuzzlePlayer): PuzzleView | null {
   );
   return left[0] ?? null;
 }
+
+/** How many puzzles of the kept pack are left to play offline; reads only (a new player is not written). */
+export function puzzlesLeft(): number {
+  try {
+    const text = localStorage.getItem(KEY);
+    if (!text) return 0;
+    const player = JSON.parse(text) as PuzzlePlayer;
+    return player.pack.filter((p) => !player.played.includes(p.id)).length;
+  } catch {
+    return 0; // unreadable or refused: nothing kept
+  }
+}

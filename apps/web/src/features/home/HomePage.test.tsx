@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -54,5 +54,51 @@ describe('HomePage', () => {
     expect(friend.querySelector('select')!.value).toBe('big-cross');
     expect(document.activeElement).toBe(friend.querySelector('select'));
     expect(asked.filter((url) => url.includes('/api/tables'))).toEqual([]);
+  });
+
+  describe('offline', () => {
+    beforeEach(() => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false));
+    afterEach(() => {
+      vi.restoreAllMocks();
+      localStorage.clear();
+    });
+    const headings = (): string[] => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent ?? '');
+
+    it('hides what needs the server and says what still works', () => {
+      renderHome();
+      expect(headings()).toEqual(['You are offline', 'Play with the computer', 'Choose a game', 'How it works']);
+      expect(screen.queryByRole('button', { name: 'Create table' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Play with the computer' })).toBeTruthy();
+      const notice = screen.getByRole('region', { name: 'You are offline' });
+      expect([...notice.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+        'play the computer below, in this browser;',
+        'open the analysis board;',
+        'Puzzles: none kept in this browser yet (open Puzzles once online to take some along).',
+      ]);
+    });
+
+    it('links to the puzzles kept in this browser, counting those not played', () => {
+      const pack = ['p1', 'p2', 'p3'].map((id) => ({ id }));
+      localStorage.setItem('fg:puzzles', JSON.stringify({ pack, played: ['p2'] }));
+      renderHome();
+      const link = screen.getByRole('link', { name: 'solve puzzles kept in this browser (2 left).' });
+      expect(link.getAttribute('href')).toBe('/puzzles');
+    });
+
+    it('brings everything back by itself when the network returns', () => {
+      renderHome();
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(headings()).toEqual([
+        'Play with a friend',
+        'Play with the computer',
+        'Daily puzzle',
+        'Lobby',
+        'Choose a game',
+        'How it works',
+      ]);
+      expect(screen.queryByRole('region', { name: 'You are offline' })).toBeNull();
+      expect(screen.getAllByRole('button', { name: 'Create table' }).length).toBeGreaterThan(0);
+    });
   });
 });

@@ -23,7 +23,7 @@ export function PlayComputerPanel() {
   const { create, busy, error } = useCreateTable();
   const playOffline = useOfflineComputer(); // no server, the computer plays in the browser
   return (
-    <section aria-labelledby={`${id}-heading`} className="play-computer">
+    <section aria-labelledby={`${id}-heading`} className="play-computer" id="play-computer">
       <h2 id={`${id}-heading`}>{t('computer.heading')}</h2>
       <p>{t('computer.lead')}</p>
       <div className="play-computer__form">

@@ -11,7 +11,9 @@ import { NotFound } from '../../components/NotFound';
 import { announcement, statusText } from './status-text';
 import { TableBoardArea } from './TableBoardArea';
 import { TableNotices } from './TableNotices';
+import { TableOffline } from './TableOffline';
 import { TableSide } from './TableSide';
+import { useUnreachable } from './unreachable';
 import { useTablePage } from './use-table-page';
 
 /** The route `/t/:id`, keyed by id so a rematch starts afresh. */
@@ -28,6 +30,7 @@ function TablePage({ id }: { id: string }) {
   const { state } = live;
   const { role } = state;
   const { table } = page.shown; // with the sent move drawn as played
+  const unreachable = useUnreachable(live.link, state.welcomes);
   if (live.notFound) return <NotFound title={t('table.notFound')} />;
 
   return (
@@ -40,25 +43,28 @@ function TablePage({ id }: { id: string }) {
         </p>
       </header>
       <p className="status" role="status">
-        {statusText(t, table, role)}
+        {unreachable && !table ? t(`status.unreachable.${unreachable}`) : statusText(t, table, role)}
       </p>
+      {unreachable && <TableOffline reason={unreachable} variant={table} />}
       <div className="visually-hidden" aria-live="polite">
         {announcement(t, state)}
       </div>
-      <div className="table-page__body">
-        <TableBoardArea page={page} />
-        <TableNotices
-          t={t}
-          state={state}
-          side={side}
-          takenBack={sent.takenBack}
-          onDismiss={() => {
-            sent.dismiss();
-            live.dismissError();
-          }}
-        />
-        <TableSide id={id} page={page} />
-      </div>
+      {(table || !unreachable) && (
+        <div className="table-page__body">
+          <TableBoardArea page={page} />
+          <TableNotices
+            t={t}
+            state={state}
+            side={side}
+            takenBack={sent.takenBack}
+            onDismiss={() => {
+              sent.dismiss();
+              live.dismissError();
+            }}
+          />
+          <TableSide id={id} page={page} />
+        </div>
+      )}
     </div>
   );
 }
