@@ -172,4 +172,11 @@ describe('GameControls', () => {
     rerender({ online: true });
     expect(screen.getAllByRole('button').filter((b) => b.hasAttribute('disabled'))).toEqual([]);
   });
+
+  it('shows no claim countdown while its own connection is lost, and brings it back with the connection', () => {
+    const { rerender } = controls(TABLE, { awaySince: performance.now(), online: false });
+    expect(screen.queryByText(/Your opponent is away/)).toBeNull();
+    rerender({ online: true });
+    expect(screen.getByText('Your opponent is away. You may claim victory in 3 s.')).toBeTruthy();
+  });
 });

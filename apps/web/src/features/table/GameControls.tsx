@@ -120,7 +120,8 @@ export function GameControls({
         disabledWhy={online ? null : t('controls.offline')}
         onConfirm={() => send({ type: 'resign' })}
       />
-      {may.claimInSeconds !== null && (
+      {/* Our own connection lost, the opponent's absence is what we last heard, not what is: no countdown. */}
+      {may.claimInSeconds !== null && online && (
         <div className="notice">
           <p>
             {may.claimInSeconds

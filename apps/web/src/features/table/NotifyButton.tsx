@@ -24,7 +24,7 @@ export function NotifyButton({ notify }: { notify: NotifyMe }) {
         </p>
       )}
       {!busy && reason && (
-        <div className="notify__why" role={outcome ? 'alert' : undefined}>
+        <div className="notice notify__why" role={outcome ? 'alert' : undefined}>
           <p>{t(`notify.why.${reason}`)}</p>
           <p className="muted">{t(`notify.todo.${reason}`)}</p>
         </div>
