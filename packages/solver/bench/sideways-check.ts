@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { applyMove, FOX, generateMoves, getVariant, GOOSE, newGame, type Position } from '@fg/rules';
 
 import { openSolution, type Outcome, solutionDir, type WdlSolution } from '../src/index.js';
+import { readWdlHeader } from '../src/sideways/table-file.js';
 import { colexUnrank, random } from '../src/testing.js';
 
 const option = (name: string, fallback: string): string =>
@@ -29,7 +30,9 @@ if (!solution) {
 const variant = getVariant('standard', { geese: 13, sideways: true });
 if (!variant.ok) throw new Error(variant.error.message);
 const v = variant.value;
-const fd = openSync(join(dir, 'standard-13-sideways', 'table.fgw'), 'r');
+const rawPath = join(dir, 'standard-13-sideways', 'table.fgw');
+const raw = readWdlHeader(rawPath); // positions are picked from the raw table's records, whichever table answers
+const fd = openSync(rawPath, 'r');
 const word = Buffer.alloc(4);
 
 /** A position of k geese, fox to move: uniform (`mask` null), or one whose FW or FL record has its bit. */
@@ -41,7 +44,7 @@ function pick(k: number, mask: 'fw' | 'fl' | null): Position {
     cells[points[k]!] = FOX;
     return { cells, turn: 'fox', quiet: 0 };
   }
-  const tier = solution!.header.tiers.find((t) => t.geese === k)!;
+  const tier = raw.tiers.find((t) => t.geese === k)!;
   for (;;) {
     const rank = Math.floor(next() * tier.sets);
     readSync(fd, word, 0, 4, (mask === 'fw' ? tier.fwOffset : tier.flOffset) + 4 * rank);

@@ -147,13 +147,26 @@ export function verifyCompact(bytes: Uint8Array, name: string): string | null {
  * (`fw[i]`: bit j set when the fox to move on the j-th free point of canonical set i wins).
  */
 export function foxLossSet(fw: Uint32Array, k: number): { members: number; universe: number; data: Uint8Array } {
+  return recordSet(fw, k, true);
+}
+
+/**
+ * The positions whose bit is set in the records of a tier's canonical sets (`records[i]`: a mask over
+ * the free points of canonical set i), or clear when `clear`, as an Elias-Fano set of position indices.
+ */
+export function recordSet(
+  records: Uint32Array,
+  k: number,
+  clear = false,
+): { members: number; universe: number; data: Uint8Array } {
   const n = 33 - k;
   const full = n === 32 ? -1 : (1 << n) - 1;
+  const flip = clear ? full : 0;
   let members = 0;
-  for (let i = 0; i < fw.length; i++) members += popcount(~fw[i]! & full);
-  const universe = fw.length * n;
+  for (let i = 0; i < records.length; i++) members += popcount((records[i]! ^ flip) & full);
+  const universe = records.length * n;
   const writer = new EliasFanoWriter(members, universe);
-  for (let i = 0; i < fw.length; i++)
-    for (let m = ~fw[i]! & full; m !== 0; m &= m - 1) writer.push(i * n + 31 - Math.clz32(m & -m));
+  for (let i = 0; i < records.length; i++)
+    for (let m = (records[i]! ^ flip) & full; m !== 0; m &= m - 1) writer.push(i * n + 31 - Math.clz32(m & -m));
   return { members, universe, data: writer.finish() };
 }

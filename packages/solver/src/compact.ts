@@ -55,15 +55,7 @@ export class CompactTable {
     const k = geeseOf[key]!;
     const set = this.#sets[k];
     if (!set) throw new RangeError(`the table has no tier of ${k} geese`);
-    const c = canonicalIndex(sigma, key);
-    const index = c >>> 1;
-    const flip = c & 1;
-    const f = flip ? mirrorPoint[fox]! : fox;
-    const row = rowOf[f]!;
-    const mask = flip ? revT[row * 128 + sigma[row]!]! : sigma[row]!;
-    const bit = bitOf[f]!;
-    const free = freeOff[key * 8 + row]! + bit - popcount(mask & ((1 << bit) - 1));
-    return set.has(index * (POINTS - k) + free) === this.#lossInSet[k];
+    return set.has(positionIndex(sigma, key, fox)) === this.#lossInSet[k];
   }
 
   /** Whether the geese to move win with the fox on `fox` (one ply: some goose move leaves the fox lost). */
@@ -168,10 +160,26 @@ export class CompactTable {
   }
 }
 
+/**
+ * A position's index in its tier's stored sets (the fox on `fox` against the geese set with row masks
+ * `sigma` and key `key`): its canonical set's index x (33 - k) + the fox's rank among that set's free
+ * points, the fox mirrored with the set when the set is the mirror image of its canonical one.
+ */
+export function positionIndex(sigma: ArrayLike<number>, key: number, fox: number): number {
+  const c = canonicalIndex(sigma, key);
+  const flip = c & 1;
+  const f = flip ? mirrorPoint[fox]! : fox;
+  const row = rowOf[f]!;
+  const mask = flip ? revT[row * 128 + sigma[row]!]! : sigma[row]!;
+  const bit = bitOf[f]!;
+  const free = freeOff[key * 8 + row]! + bit - popcount(mask & ((1 << bit) - 1));
+  return (c >>> 1) * (POINTS - geeseOf[key]!) + free;
+}
+
 const sigmaScratch = new Int32Array(ROW_COUNT);
 
-/** The row masks of a position's geese (into a scratch array) and their key. */
-function rowsOf(position: Position): { sigma: Int32Array; key: number; fox: number } {
+/** The row masks of a position's geese (into a scratch array, overwritten by the next call) and their key. */
+export function rowsOf(position: Position): { sigma: Int32Array; key: number; fox: number } {
   sigmaScratch.fill(0);
   let key = 0;
   let fox = -1;

@@ -8,7 +8,7 @@ import { bitOf, canonicalIndex, canonicalSets, RADIX_WEIGHT, rowOf } from './can
 import { compactLayout, foxLossSet, type TierToWrite } from './compact-file.js';
 import { popcount } from './elias-fano.js';
 import { readAll, writeAll } from './file-io.js';
-import { POINTS } from './geometry.js';
+import { choose, POINTS } from './geometry.js';
 import type { CompactHeader, TierSummary } from './header.js';
 import { readHeader } from './table-file.js';
 
@@ -55,6 +55,50 @@ export function writeCompact(path: string, parts: readonly Uint8Array[]): void {
   renameSync(path + '.tmp', path);
 }
 
+/**
+ * Reads arrays of a tier's records (each C(33, k) uint32 words by colex rank, from byte `offset` of
+ * `fd`) in one pass, and keeps those of the canonical sets in `into` at their canonical index (a mirror
+ * image's record is its canonical set's, mirrored). Returns each array's bits set over every record,
+ * mirror images included.
+ */
+export function readCanonicalRecords(
+  fd: number,
+  k: number,
+  arrays: readonly { readonly offset: number; readonly into: Uint32Array }[],
+): number[] {
+  const total = choose(POINTS, k);
+  const step = Math.min(1 << 21, total);
+  const chunks = arrays.map(() => new Uint32Array(step));
+  const pts = Int32Array.from({ length: k }, (_, i) => i); // the set of colex rank 0
+  const sigma = new Int32Array(7);
+  const bits = arrays.map(() => 0);
+  for (let done = 0; done < total; done += step) {
+    const size = Math.min(step, total - done);
+    arrays.forEach((a, i) => readAll(fd, new Uint8Array(chunks[i]!.buffer, 0, 4 * size), a.offset + 4 * done));
+    for (let j = 0; j < size; j++) {
+      sigma.fill(0);
+      let key = 0;
+      for (let i = 0; i < k; i++) {
+        const p = pts[i]!;
+        sigma[rowOf[p]!] = sigma[rowOf[p]!]! | (1 << bitOf[p]!);
+        key += RADIX_WEIGHT[rowOf[p]!]!;
+      }
+      const c = canonicalIndex(sigma, key);
+      for (let a = 0; a < arrays.length; a++) {
+        const mask = chunks[a]![j]!;
+        bits[a]! += popcount(mask);
+        if ((c & 1) === 0) arrays[a]!.into[c >>> 1] = mask;
+      }
+      // The next set in colex order: raise the lowest point that can rise, the ones below it start over.
+      let i = 0;
+      while (i < k - 1 && pts[i]! + 1 === pts[i + 1]) i++;
+      pts[i]!++;
+      for (let q = 0; q < i; q++) pts[q] = q;
+    }
+  }
+  return bits;
+}
+
 /** Converts the format-1 table at `input` into format 2 at `output`; returns the new header. */
 export function convertTable(input: string, output: string, log: (line: string) => void = () => {}): CompactHeader {
   const old = readHeader(input);
@@ -65,32 +109,7 @@ export function convertTable(input: string, output: string, log: (line: string) 
       const k = t.geese;
       const n = POINTS - k;
       const fw = new Uint32Array(canonicalSets(k));
-      const chunk = new Uint32Array(1 << 22);
-      const pts = Int32Array.from({ length: k }, (_, i) => i); // the set of colex rank 0
-      const sigma = new Int32Array(7);
-      let wins = 0;
-      for (let done = 0; done < t.sets; done += chunk.length) {
-        const part = chunk.subarray(0, Math.min(chunk.length, t.sets - done));
-        readAll(fd, new Uint8Array(part.buffer, 0, 4 * part.length), t.fwOffset + 4 * done);
-        for (let j = 0; j < part.length; j++) {
-          sigma.fill(0);
-          let key = 0;
-          for (let i = 0; i < k; i++) {
-            const p = pts[i]!;
-            sigma[rowOf[p]!] = sigma[rowOf[p]!]! | (1 << bitOf[p]!);
-            key += RADIX_WEIGHT[rowOf[p]!]!;
-          }
-          const mask = part[j]!;
-          wins += popcount(mask);
-          const c = canonicalIndex(sigma, key);
-          if ((c & 1) === 0) fw[c >>> 1] = mask; // a canonical set (the mirror's records are the same, mirrored)
-          // The next set in colex order: raise the lowest point that can rise, the ones below it start over.
-          let i = 0;
-          while (i < k - 1 && pts[i]! + 1 === pts[i + 1]) i++;
-          pts[i]!++;
-          for (let q = 0; q < i; q++) pts[q] = q;
-        }
-      }
+      const [wins] = readCanonicalRecords(fd, k, [{ offset: t.fwOffset, into: fw }]);
       if (wins !== t.foxToMove.foxWins)
         throw new Error(`${input}: tier ${k} counts ${wins} fox wins where its header says ${t.foxToMove.foxWins}`);
       const { geese, sets, foxToMove, geeseToMove } = t;

@@ -10,13 +10,14 @@ import { convertTable } from './convert.js';
 import { solutionDir } from './dir.js';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
 import { buildWdlTable } from './sideways/build.js';
+import { convertWdlTable, isWdlTable, recordConversion } from './sideways/convert.js';
 import { type WdlSummary, writeWdlSummary } from './sideways/summary.js';
 import { buildTable, type Progress } from './solve.js';
 import { writeSummary } from './summary.js';
 
 const USAGE =
   'usage: pnpm solve standard --geese 13|15|17 [--sideways] [--out DIR] [--up-to K] [--workers N] [--checkpoint SECONDS] [--format 2|1]\n' +
-  '       pnpm solve --convert <format-1 table.fgs> [--out FILE] (writes format 2, by default table.fgc beside it)';
+  '       pnpm solve --convert <format-1 table.fgs | sideways table.fgw> [--out FILE] (writes format 2, by default table.fgc beside it)';
 
 /** The words after `pnpm solve`, read; or a message saying what is wrong. */
 function parse(args: readonly string[]):
@@ -89,7 +90,7 @@ function showProgress(p: Progress & { readonly level?: number; readonly round?: 
   }
 }
 
-/** `--convert <table.fgs> [--out FILE]`: format 1 to format 2. */
+/** `--convert <table.fgs | table.fgw> [--out FILE]`: format 1, or the raw table with sideways moves, to format 2. */
 function convert(args: readonly string[]): number {
   let input = '';
   let output = '';
@@ -109,10 +110,30 @@ function convert(args: readonly string[]): number {
   }
   output ||= join(dirname(input), 'table.fgc');
   const started = Date.now();
+  if (isWdlTable(input)) return convertWdl(input, output, started);
   try {
     const header = convertTable(input, output, (line) => void process.stderr.write(line + '\n'));
     process.stdout.write(
       `format 2: ${output}, ${statSync(output).size} bytes (format 1: ${statSync(input).size} bytes), tiers ${header.minGeese}..${header.maxGeese}, ${duration((Date.now() - started) / 1000)}\n`,
+    );
+    return 0;
+  } catch (e) {
+    process.stderr.write(`solve --convert: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+/** `--convert <table.fgw>`: the raw table with sideways moves to format 2, its figures added to summary.json beside it. */
+function convertWdl(input: string, output: string, started: number): number {
+  try {
+    const log = (line: string): void => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+    const { header, tiers } = convertWdlTable(input, output, log);
+    const wallSeconds = (Date.now() - started) / 1000;
+    const peakRssBytes = process.resourceUsage().maxRSS * 1024;
+    const bytes = statSync(output).size;
+    recordConversion(input, { file: output, bytes, wallSeconds, peakRssBytes, tiers });
+    process.stdout.write(
+      `format 2 with sideways moves: ${output}, ${bytes} bytes (wdl-1: ${statSync(input).size} bytes), tiers ${header.minGeese}..${header.maxGeese}, ${duration(wallSeconds)}, peak RSS ${(peakRssBytes / 1e9).toFixed(2)} GB\n`,
     );
     return 0;
   } catch (e) {

@@ -1,6 +1,6 @@
 // Helpers the solver's tests share: a seeded generator, the standard variant, a small table built
 // once into a temporary folder, and the records of a tier read straight from the file.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,7 +8,8 @@ import { getVariant, type Variant } from '@fg/rules';
 
 import { tablePath } from './dir.js';
 export { colexUnrank } from './geometry.js'; // the geese set of a record's rank, for tests that read records
-import { buildWdlTable } from './sideways/build.js';
+import { buildWdlTable, wdlCompactPath, wdlPath } from './sideways/build.js';
+import { convertWdlTable } from './sideways/convert.js';
 import { buildTable } from './solve.js';
 import { readHeader } from './table-file.js';
 
@@ -35,10 +36,18 @@ export async function buildSmallTable(upTo: number, format: 1 | 2 = 1): Promise<
   return dir;
 }
 
-/** Builds the test table with sideways moves (tiers 4..upTo of the 13-geese options) into a new temporary folder. */
-export async function buildSmallSidewaysTable(upTo: number): Promise<string> {
+/**
+ * Builds the test table with sideways moves (tiers 4..upTo of the 13-geese options) into a new temporary
+ * folder: the raw table.fgw, or with `compact` only the format-2 table.fgc converted from it (the raw one
+ * moved to `raw.fgw` in the same folder, out of the readers' way).
+ */
+export async function buildSmallSidewaysTable(upTo: number, layout: 'raw' | 'compact' = 'raw'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'solver-sideways-test-'));
   await buildWdlTable({ geese: 13, upTo, dir });
+  if (layout === 'compact') {
+    convertWdlTable(wdlPath(dir, 13), wdlCompactPath(dir, 13));
+    renameSync(wdlPath(dir, 13), join(dir, 'raw.fgw'));
+  }
   return dir;
 }
 

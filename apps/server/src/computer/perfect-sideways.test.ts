@@ -45,7 +45,9 @@ function positions(seed: number, count: number, wanted: (p: Position) => boolean
 
 /** Every position of tier k with the fox to move that the fox loses (FL bits of the file): the geese's wins. */
 function foxLosses(k: number): Position[] {
-  const tier = solution.header.tiers.find((t) => t.geese === k)!;
+  const header = solution.header;
+  if (header.format !== 'wdl-1') throw new Error('foxLosses reads the raw test table');
+  const tier = header.tiers.find((t) => t.geese === k)!;
   const bytes = readFileSync(`${dir}/standard-13-sideways/table.fgw`);
   const found: Position[] = [];
   for (let rank = 0; rank < tier.sets; rank++) {

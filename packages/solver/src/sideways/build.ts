@@ -49,6 +49,11 @@ export function wdlPath(dir: string, geese: number): string {
   return join(wdlFolder(dir, geese), 'table.fgw');
 }
 
+/** The compact table (format 2) of these options, converted from table.fgw (convert.ts); readers prefer it. */
+export function wdlCompactPath(dir: string, geese: number): string {
+  return join(wdlFolder(dir, geese), 'table.fgc');
+}
+
 /** What to build. */
 export interface WdlSolveOptions {
   readonly geese: number;
@@ -356,6 +361,7 @@ export async function buildWdlTable(options: WdlSolveOptions): Promise<WdlBuildR
   closeSync(fd);
   renameSync(partialPath, finished);
   rmSync(statePath, { force: true });
+  rmSync(wdlCompactPath(dir, geese), { force: true }); // converted from an older table: convert again
   readWdlHeader(finished);
   return {
     header,

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 
 import { applyMove, generateMoves, getVariant, makeMoveText, startPosition } from '@fg/rules';
 
-import { type WdlBuildResult, wdlFolder } from './build.js';
-import { openWdlSolution } from './lookup.js';
-import type { WdlTierSummary } from './table-file.js';
+import { type WdlBuildResult, wdlFolder, wdlPath } from './build.js';
+import { openRawWdl } from './lookup.js';
+import { tierFigures, type WdlTierSummary } from './table-file.js';
 
 /** The contents of summary.json. */
 export interface WdlSummary {
@@ -35,7 +35,7 @@ export function writeWdlSummary(dir: string, build: WdlBuildResult): WdlSummary 
   const { header } = build;
   let start: WdlSummary['start'] = null;
   if (header.maxGeese === header.options.geese) {
-    const solution = openWdlSolution(dir, header.options)!;
+    const solution = openRawWdl(wdlPath(dir, header.options.geese), header.options.geese);
     const variant = getVariant('standard', header.options);
     if (!variant.ok) throw new Error(variant.error.message);
     const position = startPosition(variant.value);
@@ -47,14 +47,7 @@ export function writeWdlSummary(dir: string, build: WdlBuildResult): WdlSummary 
     start = { ...solution.verdict(position), replies };
     solution.close();
   }
-  const tiers = header.tiers.map(({ geese, sets, foxToMove, geeseToMove, rounds, quietPlies }) => ({
-    geese,
-    sets,
-    foxToMove,
-    geeseToMove,
-    rounds,
-    quietPlies,
-  }));
+  const tiers = header.tiers.map(tierFigures);
   const summary: WdlSummary = {
     variant: 'standard',
     options: header.options,

@@ -12,7 +12,8 @@ import { CROSS33 } from '@fg/rules';
 
 import { HEADER_BYTES } from '../table-file.js';
 
-const MAGIC = 'FGSOLVEW';
+/** The raw table's first bytes. */
+export const WDL_MAGIC = 'FGSOLVEW';
 /** The format this code writes and reads. */
 export const WDL_FORMAT = 'wdl-1';
 
@@ -36,6 +37,12 @@ export interface WdlTierSummary {
   readonly rounds: number;
   /** At most this many quiet plies (no capture, no forward goose move) does any win or loss need inside its level: 2 x rounds. */
   readonly quietPlies: number;
+}
+
+/** A tier's figures alone (without where its arrays are): what summary.json and format 2's header keep. */
+export function tierFigures(t: WdlTierSummary): WdlTierSummary {
+  const { geese, sets, foxToMove, geeseToMove, rounds, quietPlies } = t;
+  return { geese, sets, foxToMove, geeseToMove, rounds, quietPlies };
 }
 
 /** One tier in the header: its figures, where its arrays start, their checksums. */
@@ -77,7 +84,7 @@ export function encodeWdlHeader(header: WdlHeader): Buffer {
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   if (json.length > HEADER_BYTES - 12) throw new Error(`table header too long: ${json.length} bytes`);
   const out = Buffer.alloc(HEADER_BYTES, 0x20);
-  out.write(MAGIC, 0, 'latin1');
+  out.write(WDL_MAGIC, 0, 'latin1');
   out.writeUInt32LE(json.length, 8);
   json.copy(out, 12);
   return out;
@@ -89,8 +96,8 @@ export function readWdlHeader(path: string): WdlHeader {
   try {
     const head = Buffer.alloc(12);
     readSync(fd, head, 0, 12, 0);
-    if (head.toString('latin1', 0, 8) !== MAGIC)
-      throw new Error(`${path} is not a solution table with sideways moves (no ${MAGIC} magic)`);
+    if (head.toString('latin1', 0, 8) !== WDL_MAGIC)
+      throw new Error(`${path} is not a solution table with sideways moves (no ${WDL_MAGIC} magic)`);
     const length = head.readUInt32LE(8);
     if (length > HEADER_BYTES - 12) throw new Error(`${path}: bad header length ${length}`);
     const json = Buffer.alloc(length);
