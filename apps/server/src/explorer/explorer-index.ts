@@ -41,6 +41,8 @@ export interface IndexedGame {
 export interface ExplorerIndex {
   /** Adds a finished game's positions and moves; false (and nothing changes) when it was added before. */
   add(game: IndexedGame): Promise<boolean>;
+  /** Adds many games at once (the backfill's batches); resolves with how many of them were new. */
+  addAll(games: readonly IndexedGame[]): Promise<number>;
   /** The counts of one position (an explorer key), summed over the pools asked. */
   counts(position: string, pools: readonly Pool[]): Promise<PositionCounts>;
 }

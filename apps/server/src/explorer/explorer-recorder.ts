@@ -3,7 +3,10 @@
 // and the index counts a game once in any case. A game missed (the index's store failed at that moment) is added by
 // the backfill (`pnpm explorer-backfill`).
 import type { TableCommit, TableObserver } from '../tables/table-observer.js';
-import { type ExplorerIndex, indexedGame } from './explorer-index.js';
+import { type ExplorerIndex, type IndexedGame, indexedGame } from './explorer-index.js';
+
+/** Games the backfill adds at a time: one SQLite transaction, or a few Redis pipelines. */
+const BACKFILL_BATCH = 1_000;
 
 /** The observer that indexes finished games. */
 export class ExplorerRecorder implements TableObserver {
@@ -32,10 +35,16 @@ export async function backfill(
 ): Promise<{ read: number; added: number }> {
   let read = 0;
   let added = 0;
+  let batch: IndexedGame[] = [];
   for await (const stored of tables) {
     read++;
     const game = indexedGame(stored);
-    if (game && (await index.add(game))) added++;
+    if (game) batch.push(game);
+    if (batch.length >= BACKFILL_BATCH) {
+      added += await index.addAll(batch);
+      batch = [];
+    }
   }
+  added += await index.addAll(batch);
   return { read, added };
 }

@@ -1,11 +1,14 @@
-// The explorer's index in Redis, shared by every instance: one hash per position, `fg:explorer:<key>`, with a field
-// `<pool>|<move>|<ending>` per count (the move '' counts the games that reached the position), and the set of the
-// games added (`fg:explorer:games`). One script adds a game, so two instances that both index an ending count it once.
+// The explorer's index in Redis, shared by every instance: one hash per position, `fg:explorer:p:<key>`, with one
+// field per move played from it (the field '' counts the games that reached it) whose value is its six counts, people's
+// fox, geese and draws then the computer's, separated by spaces with trailing zeros left off ("1" is one game of
+// people the fox won), so a read is one HGETALL and nothing is summed at query time. The set `fg:explorer:counted`
+// holds the games added; one script adds a game, so two instances that both index an ending count it once. (The
+// first layout, a field per pool, move and ending under `fg:explorer:<key>`, is not read: `pnpm explorer-backfill`
+// rebuilds the counts from the stored games.)
 import type { Redis } from 'ioredis';
 
 import {
   added,
-  type Ending,
   type ExplorerIndex,
   type IndexedGame,
   NO_GAMES,
@@ -16,23 +19,54 @@ import {
 import { defineScript, type Script } from './redis-keys.js';
 
 /** The set of table ids already counted. */
-const GAMES_KEY = 'fg:explorer:games';
+const GAMES_KEY = 'fg:explorer:counted';
 /** The hash of one position's counts. */
-const positionHash = (position: string): string => `fg:explorer:${position}`;
+const positionHash = (position: string): string => `fg:explorer:p:${position}`;
+/** The script's name, on the connection and on its pipelines. */
+const ADD_COMMAND = 'fgExplorerAdd';
+/** Games a pipeline of the backfill carries: a few hundred scripts answer well within the 2 s command timeout. */
+const GAMES_A_PIPELINE = 200;
 
-// KEYS[1] the games set, KEYS[2..] the positions' hashes. ARGV id, pool, ending, then per position its moves joined
-// by newlines. Returns 1 when the game was added, 0 when it had been.
+// KEYS[1] the games set, KEYS[2..] the positions' hashes. ARGV id, the count's slot (1-6), then per position its
+// moves joined by newlines. Returns 1 when the game was added, 0 when it had been.
 const ADD = `
 if redis.call('SADD', KEYS[1], ARGV[1]) == 0 then return 0 end
-local pool, ending = ARGV[2], ARGV[3]
-for i = 2, #KEYS do
-  redis.call('HINCRBY', KEYS[i], pool .. '||' .. ending, 1)
-  for move in string.gmatch(ARGV[i + 2], '[^\\n]+') do
-    redis.call('HINCRBY', KEYS[i], pool .. '|' .. move .. '|' .. ending, 1)
+local slot = tonumber(ARGV[2])
+local function bump(key, field)
+  local counts, n = {0, 0, 0, 0, 0, 0}, 1
+  local old = redis.call('HGET', key, field)
+  if old then
+    for count in string.gmatch(old, '%d+') do counts[n] = tonumber(count); n = n + 1 end
   end
+  counts[slot] = counts[slot] + 1
+  local last = 6
+  while last > 1 and counts[last] == 0 do last = last - 1 end
+  redis.call('HSET', key, field, table.concat(counts, ' ', 1, last))
+end
+for i = 2, #KEYS do
+  bump(KEYS[i], '')
+  for move in string.gmatch(ARGV[i + 1], '[^\\n]+') do bump(KEYS[i], move) end
 end
 return 1
 `;
+
+/** The slot (1-6) of a game's count in a field's value. */
+const slotOf = (game: IndexedGame): number =>
+  (game.pool === 'people' ? 1 : 4) + ['fox', 'geese', 'draws'].indexOf(game.ending);
+
+/** The script's keys and arguments for one game. */
+function addArguments(game: IndexedGame): (string | number)[] {
+  const keys = [GAMES_KEY, ...[...game.positions.keys()].map(positionHash)];
+  const moves = [...game.positions.values()].map((list) => list.join('\n'));
+  return [keys.length, ...keys, game.id, slotOf(game), ...moves];
+}
+
+/** A field's value as its six counts. */
+function countsOf(value: string): number[] {
+  const counts = value.split(' ').map(Number);
+  while (counts.length < 6) counts.push(0);
+  return counts;
+}
 
 /** ExplorerIndex in Redis. */
 export class RedisExplorerIndex implements ExplorerIndex {
@@ -41,25 +75,41 @@ export class RedisExplorerIndex implements ExplorerIndex {
 
   constructor(redis: Redis) {
     this.#redis = redis;
-    this.#add = defineScript(redis, 'fgExplorerAdd', null, ADD);
+    this.#add = defineScript(redis, ADD_COMMAND, null, ADD);
   }
 
   async add(game: IndexedGame): Promise<boolean> {
-    const keys = [GAMES_KEY, ...[...game.positions.keys()].map(positionHash)];
-    const moves = [...game.positions.values()].map((list) => list.join('\n'));
-    return (await this.#add(keys.length, ...keys, game.id, game.pool, game.ending, ...moves)) === 1;
+    return (await this.#add(...addArguments(game))) === 1;
+  }
+
+  async addAll(games: readonly IndexedGame[]): Promise<number> {
+    let counted = 0;
+    for (let from = 0; from < games.length; from += GAMES_A_PIPELINE) {
+      const pipeline = this.#redis.pipeline() as unknown as Record<string, (...args: unknown[]) => unknown> & {
+        exec(): Promise<[Error | null, unknown][] | null>;
+      };
+      for (const game of games.slice(from, from + GAMES_A_PIPELINE)) pipeline[ADD_COMMAND]!(...addArguments(game));
+      for (const [error, value] of (await pipeline.exec()) ?? []) {
+        if (error) throw error;
+        if (value === 1) counted++;
+      }
+    }
+    return counted;
   }
 
   async counts(position: string, pools: readonly Pool[]): Promise<PositionCounts> {
     const fields = await this.#redis.hgetall(positionHash(position));
+    const people = pools.includes('people');
+    const computer = pools.includes('computer');
     let games: Tally = NO_GAMES;
     const moves = new Map<string, Tally>();
-    for (const [field, value] of Object.entries(fields)) {
-      const [pool, move, ending] = field.split('|') as [Pool, string, Ending];
-      if (!pools.includes(pool)) continue;
-      const tally = { ...NO_GAMES, [ending]: Number(value) };
-      if (move === '') games = added(games, tally);
-      else moves.set(move, added(moves.get(move) ?? NO_GAMES, tally));
+    for (const [move, value] of Object.entries(fields)) {
+      const [pf, pg, pd, cf, cg, cd] = countsOf(value) as [number, number, number, number, number, number];
+      let tally = NO_GAMES;
+      if (people) tally = added(tally, { fox: pf, geese: pg, draws: pd });
+      if (computer) tally = added(tally, { fox: cf, geese: cg, draws: cd });
+      if (move === '') games = tally;
+      else moves.set(move, tally);
     }
     return { games, moves };
   }
