@@ -10,9 +10,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { Redis } from 'ioredis';
-
 import { getVariant, makeMoveText, makePosition, newGame, playPath } from '@fg/rules';
+import { Redis } from 'ioredis';
 
 import { buildApp } from '../src/app.js';
 import { openBackend } from '../src/backend.js';

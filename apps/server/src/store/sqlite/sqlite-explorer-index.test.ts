@@ -8,8 +8,8 @@ import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { IndexedGame, Pool } from '../../explorer/explorer-index.js';
-import type { StoreRun } from './sqlite-push-subscriptions.js';
 import { SqliteExplorerIndex } from './sqlite-explorer-index.js';
+import type { StoreRun } from './sqlite-push-subscriptions.js';
 
 const run: StoreRun = (operation) => Promise.resolve().then(operation);
 
@@ -44,9 +44,9 @@ describe('SqliteExplorerIndex', () => {
 
   it('reads a position as one search of the primary key, which covers the row', () => {
     new SqliteExplorerIndex(db, run);
-    const plan = db
-      .prepare('EXPLAIN QUERY PLAN SELECT * FROM explorer_moves WHERE position = ?')
-      .all('A') as { detail: string }[];
+    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT * FROM explorer_moves WHERE position = ?').all('A') as {
+      detail: string;
+    }[];
     expect(plan.map((row) => row.detail)).toEqual(['SEARCH explorer_moves USING PRIMARY KEY (position=?)']);
   });
 
