@@ -132,7 +132,9 @@ export default function OfflineGamePage() {
               <li className="seat">
                 <span className={`seat__icon seat__icon--${computer}`} aria-hidden="true" />
                 <span className="seat__side">{t(`side.${computer}`)}</span>{' '}
-                <span className="seat__state">{t('offline.seat', { level: kept.level })}</span>
+                <span className="seat__state">
+                  {kept.level === PERFECT_LEVEL ? t('offline.seatPerfect') : t('offline.seat', { level: kept.level })}
+                </span>
               </li>
             </ul>
             {/* A game begun on the analysis board may have a server: only the start position's game says none answers. */}
