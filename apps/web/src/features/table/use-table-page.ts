@@ -14,6 +14,7 @@ import type { TableState } from './table-state';
 import { useFlip } from './TableTools';
 import { useNotices } from './use-notices';
 import { type NotifyMe, useNotifyMe } from './use-notify-me';
+import { useOpenAtDecisive } from './use-open-at-decisive';
 import { type SentMoves, useSentMove } from './use-sent-move';
 import { type LiveTable, useTable } from './use-table';
 
@@ -59,6 +60,7 @@ export function useTablePage(id: string): TablePageState {
   // A finished game's moves are judged as in the analysis; never during play, where a mark would tell a player
   // where the opponent went wrong.
   const judged = useGameReview(game, table?.status === 'finished');
+  useOpenAtDecisive(judged, review);
   useNotices(t, state, table);
   const notify = useNotifyMe(id);
 
