@@ -11,6 +11,7 @@ import type { Grade } from '../../lib/judgement';
 import { MarkSign } from './MarkSign';
 import { isSecondOfPair, lineMoveNumber, moveNumber } from './move-number';
 import { MoveNumber } from './MoveNumber';
+import { MoveText } from './MoveText';
 
 /** Props of the move list. */
 export interface MoveListProps {
@@ -55,7 +56,7 @@ export function MoveList({ moves, firstSide, shownPly, onShow, marks }: MoveList
                 >
                   <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
                   {/* The accessible name starts with the move text (docs/product.md hook). */}
-                  <code>{move}</code>
+                  <MoveText move={move} />
                   {mark && <MarkSign grade={mark} />}
                   <span className="visually-hidden">
                     {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(i) })}${mark ? `, ${t(`judge.grade.${mark}`)}` : ''}`}

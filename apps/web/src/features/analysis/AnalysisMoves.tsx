@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { MarkSign } from '../../components/review/MarkSign';
 import { isSecondOfPair, lineMoveNumber, moveNumber } from '../../components/review/move-number';
 import { MoveNumber } from '../../components/review/MoveNumber';
+import { MoveText } from '../../components/review/MoveText';
 import type { Grade } from '../../lib/judgement';
 import { mainLine, type MoveTree, shownVariation } from './move-tree';
 
@@ -81,7 +82,7 @@ function MoveButton({
       onClick={() => onShow(id)}
     >
       <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
-      <code>{tree.nodes[id]!.move}</code>
+      <MoveText move={tree.nodes[id]!.move} />
       {mark && <MarkSign grade={mark} />}
       <span className="visually-hidden">
         {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(ply) })}`}
@@ -158,7 +159,7 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
           <span className="muted">{t('analysis.variations')} </span>
           {others.map((id) => (
             <button key={id} type="button" className="link-button" onClick={() => onShow(id)}>
-              <code>{tree.nodes[id]!.move}</code>
+              <MoveText move={tree.nodes[id]!.move} />
             </button>
           ))}
         </p>
