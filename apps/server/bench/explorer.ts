@@ -4,7 +4,7 @@
 // some near the start where every game passes), through the route in process. Prints per store the fill time, Redis's
 // memory a game (INFO memory before and after the fill) and p50/p99/max of each read's wall time and of this
 // process's CPU time (the wall time on a loaded machine is mostly waiting for a core); the target is wall p99 <= 20 ms
-// with 100,000 games. Run: tsx apps/server/bench/explorer.ts [--quick] [--games N]
+// with 100,000 games. Run: tsx apps/server/bench/explorer.ts [--quick] [--games N] [--stores sqlite,redis]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,11 @@ import { startRedis, systemProgramSkipReason } from '../src/testing/redis-proces
 import { summarize } from './stats.js';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, games: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    games: { type: 'string' },
+    stores: { type: 'string', default: 'sqlite,redis' },
+  },
   allowPositionals: true,
 });
 const GAMES = Number(values.games ?? (values.quick ? 10_000 : 100_000));
@@ -172,14 +176,16 @@ async function measure(
 }
 
 const games = randomGames(GAMES);
+const stores = values.stores.split(',');
 const sqliteDir = mkdtempSync(join(tmpdir(), 'fg-bench-explorer-'));
 try {
-  await measure('SQLite', { dataDir: sqliteDir }, games);
+  if (stores.includes('sqlite')) await measure('SQLite', { dataDir: sqliteDir }, games);
 } finally {
   rmSync(sqliteDir, { recursive: true, force: true });
 }
 const skip = systemProgramSkipReason();
-if (skip) console.log(`Redis   not measured: ${skip}`);
+if (!stores.includes('redis')) console.log('Redis   not asked for (--stores)');
+else if (skip) console.log(`Redis   not measured: ${skip}`);
 else {
   const redis = await startRedis();
   const dir = mkdtempSync(join(tmpdir(), 'fg-bench-explorer-'));

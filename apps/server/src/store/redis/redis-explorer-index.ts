@@ -24,8 +24,13 @@ const GAMES_KEY = 'fg:explorer:counted';
 const positionHash = (position: string): string => `fg:explorer:p:${position}`;
 /** The script's name, on the connection and on its pipelines. */
 const ADD_COMMAND = 'fgExplorerAdd';
-/** Games a pipeline of the backfill carries: a few hundred scripts answer well within the 2 s command timeout. */
-const GAMES_A_PIPELINE = 200;
+/**
+ * Games a pipeline of the backfill carries: each script touches every position of its game, and the last script of a
+ * pipeline must be answered within the 2 s command timeout even on a loaded machine.
+ */
+const GAMES_A_PIPELINE = 20;
+/** Tries of one pipeline: adding is idempotent (the games set), so a pipeline that timed out is simply sent again. */
+const PIPELINE_TRIES = 5;
 
 // KEYS[1] the games set, KEYS[2..] the positions' hashes. ARGV id, the count's slot (1-6), then per position its
 // moves joined by newlines. Returns 1 when the game was added, 0 when it had been.
@@ -85,16 +90,31 @@ export class RedisExplorerIndex implements ExplorerIndex {
   async addAll(games: readonly IndexedGame[]): Promise<number> {
     let counted = 0;
     for (let from = 0; from < games.length; from += GAMES_A_PIPELINE) {
+      counted += await this.#addPipelined(games.slice(from, from + GAMES_A_PIPELINE));
+    }
+    return counted;
+  }
+
+  /** Adds a few games in one pipeline, again after a timeout; how many were new. */
+  async #addPipelined(games: readonly IndexedGame[]): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
       const pipeline = this.#redis.pipeline() as unknown as Record<string, (...args: unknown[]) => unknown> & {
         exec(): Promise<[Error | null, unknown][] | null>;
       };
-      for (const game of games.slice(from, from + GAMES_A_PIPELINE)) pipeline[ADD_COMMAND]!(...addArguments(game));
-      for (const [error, value] of (await pipeline.exec()) ?? []) {
-        if (error) throw error;
-        if (value === 1) counted++;
+      for (const game of games) pipeline[ADD_COMMAND]!(...addArguments(game));
+      try {
+        let counted = 0;
+        for (const [error, value] of (await pipeline.exec()) ?? []) {
+          if (error) throw error;
+          if (value === 1) counted++;
+        }
+        return counted;
+      } catch (error) {
+        // A game a timed-out try did add answers 0 the next time: it is counted once in Redis, not in this total.
+        if (attempt >= PIPELINE_TRIES || !/timed out/i.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
       }
     }
-    return counted;
   }
 
   async counts(position: string, pools: readonly Pool[]): Promise<PositionCounts> {
