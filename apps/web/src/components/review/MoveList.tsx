@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Grade } from '../../lib/judgement';
+import { keepShownInView } from './keep-in-view';
 import { MarkSign } from './MarkSign';
 import { isSecondOfPair, lineMoveNumber, moveNumber } from './move-number';
 import { MoveNumber } from './MoveNumber';
@@ -26,9 +27,11 @@ export interface MoveListProps {
 export function MoveList({ moves, firstSide, shownPly, onShow, marks }: MoveListProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
-  // The list scrolls within its own height: bring each new move into view (not while reviewing).
+  // The list scrolls within its own height: bring each new move into view, or while reviewing the shown one (a
+  // finished game opened at its decisive mistake, a jump from the review).
   useEffect(() => {
     if (list.current && shownPly === null) list.current.scrollTop = list.current.scrollHeight;
+    else keepShownInView(list.current);
   }, [moves.length, shownPly]);
   return (
     <section className="panel moves" aria-labelledby="moves-heading">

@@ -6,6 +6,7 @@ import { opponent, type Side } from '@fg/rules';
 import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { keepShownInView } from '../../components/review/keep-in-view';
 import { MarkSign } from '../../components/review/MarkSign';
 import { isSecondOfPair, lineMoveNumber, moveNumber } from '../../components/review/move-number';
 import { MoveNumber } from '../../components/review/MoveNumber';
@@ -82,7 +83,7 @@ function MoveButton({
       onClick={() => onShow(id)}
     >
       <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
-      <MoveText move={tree.nodes[id]!.move} />
+      <MoveText move={tree.nodes[id]!.move ?? ''} />
       {mark && <MarkSign grade={mark} />}
       <span className="visually-hidden">
         {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(ply) })}`}
@@ -107,14 +108,7 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
   const { current } = tree;
   // The shown move stays in view inside the list's own scroll (a game opened at its decisive mistake, a jump from the
   // graph), without scrolling the page.
-  useEffect(() => {
-    const box = list.current;
-    const shown = box?.querySelector<HTMLElement>('[aria-current="step"]');
-    if (!box || !shown) return;
-    const top = shown.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
-    if (top < box.scrollTop || top + shown.offsetHeight > box.scrollTop + box.clientHeight)
-      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
-  }, [current]);
+  useEffect(() => keepShownInView(list.current), [current]);
   return (
     <section className="panel moves analysis-moves" aria-labelledby="analysis-moves-heading">
       <h2 id="analysis-moves-heading">{t('analysis.moves')}</h2>
@@ -159,7 +153,7 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
           <span className="muted">{t('analysis.variations')} </span>
           {others.map((id) => (
             <button key={id} type="button" className="link-button" onClick={() => onShow(id)}>
-              <MoveText move={tree.nodes[id]!.move} />
+              <MoveText move={tree.nodes[id]!.move ?? ''} />
             </button>
           ))}
         </p>
