@@ -1,7 +1,7 @@
-// A finished game's review as a page holds it: the solution's facts (the server's table, else the browser's copy) and
-// the engine's evaluation of every position to a fixed depth (in a worker of its own, so the same game gets the same
-// scores on every machine), judged by game-review.ts as they come in. One per game: the table page and the analysis of
-// the same moves share the work.
+// A finished game's review as a page holds it: the solution's facts (the browser's copy of the table, else the
+// server's) and the engine's evaluation of every position to a fixed depth (in a worker of its own, so the same game
+// gets the same scores on every machine), judged by game-review.ts as they come in. One per game: the table page and
+// the analysis of the same moves share the work.
 import type { GameOutcomes } from '@fg/protocol';
 import { type Game, makePosition, moveTexts } from '@fg/rules';
 import { useEffect, useState } from 'react';
