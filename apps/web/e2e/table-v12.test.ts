@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The table in real Chromium against the real server: a still board (its top edge measured before
-// and after every notice, on a laptop and on a phone), premove, drag and drop, and a page set offline.
+// and after every notice, on a laptop and on a phone), premove, drag and drop, and a page set offline; every
+// variant on a 390 px phone (the heading whole, the coordinates inside the frame, the buttons clear of the board).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,6 +21,7 @@ import {
 const skip = browserTestsSkipReason();
 const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
+const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } } as const;
 
 describe.skipIf(skip !== null)('the table page', () => {
   let server: RunningServer;
@@ -254,4 +256,45 @@ describe.skipIf(skip !== null)('the table page', () => {
     await expect.poll(() => status(geese)).toMatch(/^The geese win/);
     expect(await geese.getByRole('alert').filter({ hasText: 'Connection lost' }).count()).toBe(0);
   }, 60_000);
+
+  it.each([
+    ['standard', 'Fox and Geese'],
+    ['two-foxes', 'Two Foxes'],
+    ['big-cross', 'Big Cross'],
+    ['raevskak', 'Rævskak'],
+  ])(
+    'on a 390 px phone, %s: the heading %s whole, coordinates inside the frame, the buttons clear of the board',
+    async (variant, name) => {
+      const created = await postJson<Created>(server, '/api/tables', { variant, side: 'fox' });
+      const id = created.table.id;
+      await postJson(server, `/api/tables/${id}/seats`, { side: 'geese' });
+      const page = await open({ id, url: `${server.url}/t/${id}?lang=en` }, created.seat, PHONE_390);
+      await page.getByRole('button', { name: 'Offer draw' }).waitFor();
+      const facts = await page.evaluate(() => {
+        const h1 = document.querySelector('h1')!;
+        const wood = document.querySelector('.board__wood')!.getBoundingClientRect();
+        const texts = [...document.querySelectorAll('.board__coords text')].map((t) => t.getBoundingClientRect());
+        const controls = document.querySelector('.controls')!.getBoundingClientRect();
+        return {
+          heading: h1.innerText,
+          cut: h1.scrollWidth > h1.clientWidth,
+          coords: texts.length,
+          // The least room (px) between a coordinate and the frame's edge: below 0 it is clipped.
+          room: Math.round(
+            Math.min(
+              ...texts.map((r) =>
+                Math.min(r.left - wood.left, wood.right - r.right, r.top - wood.top, wood.bottom - r.bottom),
+              ),
+            ),
+          ),
+          gap: Math.round(controls.top - wood.bottom),
+        };
+      });
+      expect([facts.heading, facts.cut]).toEqual([name, false]);
+      expect(facts.coords).toBeGreaterThan(10);
+      expect(facts.room).toBeGreaterThanOrEqual(0);
+      expect(facts.gap).toBeGreaterThanOrEqual(8);
+    },
+    60_000,
+  );
 });

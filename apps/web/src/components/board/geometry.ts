@@ -20,11 +20,12 @@ export interface Frame {
 /**
  * Boards nine points wide get a narrower frame, so that on a 360 px phone a grid step, and so a point's hit cell,
  * is 40 px wide (it was 34 px); a frame no narrower than half a step keeps the edge points' cells whole. The top
- * edge is a little deeper (0.62, which costs height, not width), so the top rank's number is never cut off.
+ * and bottom edges are deeper (which costs height, not width), so neither the top rank's number nor a file letter's
+ * foot (the g's tail, the halo) is cut off by the frame.
  */
 export function frameOf(board: BoardData): Frame {
   return board.files > 7
-    ? { side: 0.5, top: 0.62, bottom: 0.6, fileY: 0.56, rankX: -0.37, rankDy: -0.17 } // above a piece on the a-file
+    ? { side: 0.5, top: 0.62, bottom: 0.78, fileY: 0.62, rankX: -0.37, rankDy: -0.17 } // above a piece on the a-file
     : { side: 0.75, top: 0.65, bottom: 0.85, fileY: 0.62, rankX: -0.58, rankDy: 0.1 };
 }
 

@@ -13,6 +13,7 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { piecesOf } from '../../components/board/pieces-of';
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
+import { PhoneShort, shortName } from '../../components/PhoneShort';
 import { GameReviewPanel } from '../../components/review/GameReviewPanel';
 import { LearnPanel } from '../../components/review/LearnPanel';
 import { movesPlayed } from '../../components/review/move-number';
@@ -30,6 +31,7 @@ import {
 import { explorerPath } from '../../lib/explorer-api';
 import { firstDecisive } from '../../lib/game-review';
 import type { Grade } from '../../lib/judgement';
+import { sideWord } from '../../lib/side-word';
 import { SOLVED_GAME } from '../../lib/solution/stored';
 import { AnalysisMoves, AnalysisSteps, type StepTo } from './AnalysisMoves';
 import { EvalPanel } from './EvalPanel';
@@ -202,12 +204,14 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
   return (
     <div className="page analysis-page">
       <header className="table-page__header">
-        <h1>{t('analysis.title', { name })}</h1>
+        <h1>
+          <PhoneShort full={t('analysis.title', { name })} short={t('analysis.title', { name: shortName(name) })} />
+        </h1>
       </header>
       <p className="status" role="status">
         {game.result
-          ? t(game.result.winner ? `result.${game.result.winner}` : 'result.draw')
-          : t(`status.turn.${turn!}`)}
+          ? t(game.result.winner ? `result.${sideWord(game.result.winner, variant.id)}` : 'result.draw')
+          : t(`status.turn.${sideWord(turn!, variant.id)}`)}
         {` · ${t('moves.played', { count: movesPlayed(movesTo(tree).length) })}`}
       </p>
       {tool === 'edit' ? (

@@ -22,6 +22,7 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { NotFound } from '../../components/NotFound';
+import { PhoneShort, shortName } from '../../components/PhoneShort';
 import { MoveGroups } from '../../components/review/MoveGroups';
 import { analysisPath } from '../../lib/analysis-url';
 import {
@@ -110,7 +111,9 @@ function Explorer({ game, position, players }: ExplorerAddress) {
   return (
     <div className="page explorer-page">
       <header className="table-page__header">
-        <h1>{t('explorer.title', { name })}</h1>
+        <h1>
+          <PhoneShort full={t('explorer.title', { name })} short={t('explorer.title', { name: shortName(name) })} />
+        </h1>
       </header>
       <p className="status" role="status">
         {game.result

@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { movesPlayed } from '../../components/review/move-number';
 import { takeSeat } from '../../lib/api';
 import { saveSeat } from '../../lib/seat-store';
+import { sideWord } from '../../lib/side-word';
 import { titleParts } from './table-title';
 import { useLobby } from './use-lobby';
 
@@ -48,9 +49,9 @@ function OpenTable({ table }: { table: LobbyTable }) {
   return (
     <li className="lobby__table" data-lobby-table={table.id}>
       <TableTitle table={table} />
-      <span className="lobby__meta">{t('lobby.youPlay', { side: t(`side.${side}`) })}</span>
+      <span className="lobby__meta">{t('lobby.youPlay', { side: t(`side.${sideWord(side, table.variant)}`) })}</span>
       <button type="button" disabled={busy} onClick={() => void join()}>
-        {t(`seats.take.${side}`)}
+        {t(`seats.take.${sideWord(side, table.variant)}`)}
       </button>
       <ErrorNotice code={error} />
     </li>

@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { resultText } from '../../lib/result-text';
+import { sideWord } from '../../lib/side-word';
 import { timeLeftText } from '../../lib/time-left';
 import { DeviceLinkPanel } from './DeviceLinkPanel';
 import { titleParts } from './table-title';
@@ -18,7 +19,7 @@ import { type MyGame, useMyGames } from './use-my-games';
 function GameState({ game }: { game: MyGame }) {
   const { t } = useTranslation();
   const { table, seat } = game;
-  if (table.result) return <span>{resultText(t, table.result)}</span>;
+  if (table.result) return <span>{resultText(t, table.result, table.variant)}</span>;
   if (table.status === 'waiting') return <span>{t('myGames.waiting')}</span>;
   const deadline = table.deadline ? ` · ${timeLeftText(t, table.deadline, game.readAt)}` : '';
   if (game.yourMove) return <strong>{t('myGames.yourMove') + deadline}</strong>;
@@ -41,7 +42,10 @@ function GameRow({ game, onRemove }: { game: MyGame; onRemove: (id: string) => v
       <Link to={`/t/${game.id}${location.search}`} className="my-games__title">
         {name}
         {seat.side && (
-          <span className="my-games__side"> · {t('myGames.youPlay', { side: t(`side.${seat.side}`) })}</span>
+          <span className="my-games__side">
+            {' '}
+            · {t('myGames.youPlay', { side: t(`side.${sideWord(seat.side, table.variant)}`) })}
+          </span>
         )}
       </Link>
       <span className="my-games__state">

@@ -13,6 +13,7 @@ import { AnalyseGameButton } from '../../components/AnalyseGameButton';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { gameAt } from '../../components/game-board/move-entry';
+import { VariantName } from '../../components/PhoneShort';
 import { MoveList } from '../../components/review/MoveList';
 import { ReviewBar } from '../../components/review/ReviewBar';
 import { LazySolutionPanel } from '../../components/solution/LazySolutionPanel';
@@ -95,7 +96,9 @@ export default function OfflineGamePage() {
   return (
     <div className="page table-page offline-game" data-offline-game={kept.started}>
       <header className="table-page__header">
-        <h1>{t(`variants:${kept.variant}.name`, { defaultValue: kept.variant })}</h1>
+        <h1>
+          <VariantName t={t} variant={kept.variant} />
+        </h1>
       </header>
       <p className="status" role="status">
         {result

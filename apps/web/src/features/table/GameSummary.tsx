@@ -27,7 +27,7 @@ export function GameSummary({ table, game }: GameSummaryProps) {
   return (
     <section className="panel summary" aria-labelledby="summary-heading">
       <h2 id="summary-heading">{t('summary.heading')}</h2>
-      <p className="summary__result">{resultText(t, table.result)}</p>
+      <p className="summary__result">{resultText(t, table.result, table.variant)}</p>
       <ul>
         <li>{t('summary.taken', { taken: started - left, needed })}</li>
         {pen && <li>{t('summary.pen', { filled, total: pen.length })}</li>}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { sideWord } from '../../lib/side-word';
 
 /** Props of the join banner. */
 export interface JoinBannerProps {
@@ -45,7 +46,7 @@ export function JoinBanner({ table, sit }: JoinBannerProps) {
             }}
           >
             <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
-            {t(`seats.take.${side}`)}
+            {t(`seats.take.${sideWord(side, table.variant)}`)}
           </button>
         ))}
       </div>

@@ -3,6 +3,7 @@ import type { Role, TableView } from '@fg/protocol';
 import { SIDES } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
+import { sideWord } from '../../lib/side-word';
 import { ComputerSeatNote } from './ComputerSeatNote';
 
 /** Props of the seats panel. */
@@ -27,7 +28,7 @@ export function SeatsPanel({ table, role, connected = true }: SeatsPanelProps) {
           return (
             <li key={side} className={`seat seat--${side}`}>
               <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
-              <span className="seat__side">{t(`side.${side}`)}</span>
+              <span className="seat__side">{t(`side.${sideWord(side, table.variant)}`)}</span>
               <span className="seat__state">
                 {mine
                   ? t('seats.you')

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { GameBoard } from '../../components/game-board/GameBoard';
 import { ReviewBar } from '../../components/review/ReviewBar';
+import { sideWord } from '../../lib/side-word';
 import { JoinBanner } from './JoinBanner';
 import { useConfirmMoves } from './move-confirmation';
 import type { TablePageState } from './use-table-page';
@@ -33,7 +34,7 @@ export function TableBoardArea({ page }: { page: TablePageState }) {
       {t('board.sending', { move: table?.moves[table.moves.length - 1] ?? '' })}
     </p>
   ) : side ? (
-    <p className="muted you-play">{t(`table.youPlay.${side}`)}</p>
+    <p className="muted you-play">{t(`table.youPlay.${table ? sideWord(side, table.variant) : side}`)}</p>
   ) : !lost && table && shown.role === 'spectator' ? (
     // The friend's moment: "Take the … seat" in the bar above the board, so the board stays whole and still.
     <JoinBanner table={table} sit={live.sit} />

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 
 import { NotFound } from '../../components/NotFound';
+import { VariantName } from '../../components/PhoneShort';
 import { announcement, statusText } from './status-text';
 import { TableBoardArea } from './TableBoardArea';
 import { TableNotices } from './TableNotices';
@@ -36,7 +37,7 @@ function TablePage({ id }: { id: string }) {
   return (
     <div className="page table-page">
       <header className="table-page__header">
-        <h1>{table ? t(`variants:${table.variant}.name`, { defaultValue: table.variant }) : t('table.loading')}</h1>
+        <h1>{table ? <VariantName t={t} variant={table.variant} /> : t('table.loading')}</h1>
         <p className={`connection connection--${live.link}`} data-connection={live.link}>
           <span className="connection__dot" aria-hidden="true" />
           {t(state.welcomes > 0 || live.link !== 'reconnecting' ? `connection.${live.link}` : 'connection.connecting')}

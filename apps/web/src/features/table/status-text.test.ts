@@ -42,4 +42,24 @@ describe('statusText', () => {
   ])('%s', (_, table, role, text) => {
     expect(statusText(t, table, role)).toBe(text);
   });
+
+  // Two Foxes' fox side is two foxes: it is named in the plural, as the variant's data counts them.
+  const TWO_FOXES: TableView = { ...TABLE, variant: 'two-foxes', turn: 'fox', ply: 2, moves: ['c7-c6', 'c3-c4'] };
+  it.each([
+    ['two-foxes, the viewer to move', TWO_FOXES, 'fox' as const, 'Your move (foxes)'],
+    ['two-foxes, a spectator', TWO_FOXES, 'spectator' as const, 'The foxes to move'],
+    [
+      'two-foxes, the foxes win',
+      {
+        ...TWO_FOXES,
+        status: 'finished' as const,
+        result: { winner: 'fox' as const, reason: 'geese-reduced' as const },
+      },
+      'geese' as const,
+      'The foxes win: too few geese are left',
+    ],
+    ['standard, the viewer to move', { ...TABLE, turn: 'fox' as const }, 'fox' as const, 'Your move (fox)'],
+  ])('%s', (_, table, role, text) => {
+    expect(statusText(t, table, role)).toBe(text);
+  });
 });

@@ -4,15 +4,17 @@ import { opponent } from '@fg/rules';
 import type { TFunction } from 'i18next';
 
 import { resultText } from '../../lib/result-text';
+import { sideWord } from '../../lib/side-word';
 import type { TableState } from './table-state';
 
 /** The status line for a table as seen by `role`. */
 export function statusText(t: TFunction, table: TableView | null, role: Role | null): string {
   if (!table) return t('status.connecting');
-  if (table.result) return resultText(t, table.result);
+  if (table.result) return resultText(t, table.result, table.variant);
   if (table.status === 'waiting') return t('status.waiting');
-  if (role === table.turn) return t(`status.yourTurn.${table.turn}`);
-  return t(`status.turn.${table.turn}`);
+  const turn = sideWord(table.turn, table.variant);
+  if (role === table.turn) return t(`status.yourTurn.${turn}`);
+  return t(`status.turn.${turn}`);
 }
 
 /** What the live region says: the newest move played since arrival, and the result once the game ends. */
@@ -23,7 +25,9 @@ export function announcement(t: TFunction, state: TableState): string {
   if (table.ply > state.arrivedPly) {
     const first = game.variant.firstSide;
     const side = (table.ply - 1) % 2 === 0 ? first : opponent(first);
-    parts.push(t('announce.move', { side: t(`side.${side}`), move: table.moves[table.ply - 1] ?? '' }));
+    parts.push(
+      t('announce.move', { side: t(`side.${sideWord(side, table.variant)}`), move: table.moves[table.ply - 1] ?? '' }),
+    );
   }
   if (table.result && !state.arrivedFinished) parts.push(statusText(t, table, role));
   return parts.join(' ');

@@ -26,7 +26,7 @@ export function tableTitle(t: TFunction, table: TableView | null, role: Role | n
 /** What a hidden tab should tell its player now: its move, an offer to answer, the result, or nothing. */
 export function tabNews(t: TFunction, table: TableView | null, role: Role | null): string | null {
   if (!table || (role !== 'fox' && role !== 'geese')) return null;
-  if (table.result) return resultText(t, table.result);
+  if (table.result) return resultText(t, table.result, table.variant);
   if (table.status !== 'playing') return null;
   const other = opponent(role);
   if (table.takebackOffer === other) return t('offers.takebackBy', { context: other });
