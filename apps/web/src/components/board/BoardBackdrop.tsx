@@ -1,5 +1,6 @@
 // What lies under the points: the wood, the lines, the marks and the chain's trail; and the coordinates,
 // drawn over the pieces (with a halo of the wood's colour), so no goose on the a-file hides a rank number.
+import { BOARD_PALETTE } from '@fg/protocol/board-svg';
 import type { Board as BoardData, BoardPoint } from '@fg/rules';
 
 import { center, type Frame, frameRect, type Spot } from './geometry';
@@ -21,7 +22,7 @@ export function BoardBackdrop({ board, frame, paint, at, marked, lastFrom, lastT
   return (
     <>
       <rect className="board__wood" {...frameRect(board, frame)} rx={0.18} fill={`url(#${paint}-wood)`} />
-      <g className="board__links" aria-hidden="true">
+      <g className="board__links" stroke={BOARD_PALETTE.line} aria-hidden="true">
         {board.links.map((link) => {
           const a = at(board.points[link.from]!);
           const b = at(board.points[link.to]!);

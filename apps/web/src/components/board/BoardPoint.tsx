@@ -1,5 +1,6 @@
 // One point of the board: its piece (sliding in when it just arrived), a taken goose, or a dot; and,
 // on a playable board, the element that takes the click, tap or key and carries the page hooks.
+import { BOARD_PALETTE } from '@fg/protocol/board-svg';
 import type { CSSProperties, KeyboardEvent } from 'react';
 
 import type { Spot } from './geometry';
@@ -47,7 +48,7 @@ function PointContent({ look }: { look: PointLook }) {
       </g>
     );
   }
-  return <circle className="point__dot" cx={x} cy={y} r={0.08} />;
+  return <circle className="point__dot" fill={BOARD_PALETTE.line} cx={x} cy={y} r={0.08} />;
 }
 
 function classesOf(look: PointLook): string {
