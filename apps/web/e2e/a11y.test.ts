@@ -3,12 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, postJson, type RunningServer, startServer } from './harness';
+import { describeInBrowser, postJson } from './harness';
 
-const skip = browserTestsSkipReason();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The serious and critical axe violations of the page as it stands: rule id and the elements. */
@@ -39,31 +38,25 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.targets.slice(0, 3).join(', ')}`);
 }
 
-describe.skipIf(skip !== null)('accessibility', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('accessibility', (suite) => {
   let page: Page;
   let tableId: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
     // axe is injected as an inline script, which the server's Content-Security-Policy rightly refuses.
-    page = await (await browser.newContext({ viewport: { width: 1000, height: 800 }, bypassCSP: true })).newPage();
-    const created = await postJson<{ table: { id: string }; seat: object }>(server, '/api/tables', {
+    page = await (
+      await suite.browser.newContext({ viewport: { width: 1000, height: 800 }, bypassCSP: true })
+    ).newPage();
+    const created = await postJson<{ table: { id: string }; seat: object }>(suite.server, '/api/tables', {
       variant: 'big-cross',
       side: 'fox',
     });
     tableId = created.table.id;
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     await page.evaluate(
       ([key, value]) => localStorage.setItem(key!, value!),
       [`fg:seat:${tableId}`, JSON.stringify(created.seat)],
     );
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it.each([
@@ -72,13 +65,13 @@ describe.skipIf(skip !== null)('accessibility', () => {
     ['the table page of a player', () => `/t/${tableId}?lang=hu`, '[data-point="e7"][data-piece="fox"]'],
     ['the analysis page', '/analysis/standard?moves=d4-d5&lang=ru', '[data-eval]'],
   ])('%s has no serious violations', async (_, path, ready) => {
-    await page.goto(`${server.url}${typeof path === 'function' ? path() : path}`);
+    await page.goto(`${suite.server.url}${typeof path === 'function' ? path() : path}`);
     await page.locator(ready).first().waitFor();
     expect(await violations(page)).toEqual([]);
   });
 
   it('offers a skip link to the main content as the first stop of the keyboard', async () => {
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     await page.locator('.card').first().waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');

@@ -3,12 +3,10 @@
 // dragged on, moved and dragged off, placed by taps, the side to move, the text in step, an illegal set-up explained)
 // and a pasted game record opened in the analysis.
 import { getVariant, writeRecord } from '@fg/rules';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer, startServer } from './harness';
-
-const skip = browserTestsSkipReason();
+import { describeInBrowser } from './harness';
 
 /** Drags with the mouse from one element's centre to another's (or to a page position). */
 async function drag(page: Page, from: string, to: string | { x: number; y: number }): Promise<void> {
@@ -23,22 +21,10 @@ async function drag(page: Page, from: string, to: string | { x: number; y: numbe
 
 const pieceOn = (page: Page, point: string) => page.locator(`[data-point="${point}"]`).getAttribute('data-piece');
 
-describe.skipIf(skip !== null)('analysis tools', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeInBrowser('analysis tools', (suite) => {
   it('the header links to the analysis, which shows the engine’s three best lines', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${server.url}/?lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${suite.server.url}/?lang=en`);
     await page.getByRole('banner').getByRole('link', { name: 'Analysis' }).click();
     await page.waitForURL((url) => url.pathname === '/analysis/standard');
     const lines = page.locator('[data-engine-line]');
@@ -49,8 +35,8 @@ describe.skipIf(skip !== null)('analysis tools', () => {
   });
 
   it('edits a position by drag and by taps, explains an illegal set-up, and analyses the result', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${server.url}/analysis/standard?lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${suite.server.url}/analysis/standard?lang=en`);
     await page.getByRole('button', { name: 'Edit position' }).click();
     const text = page.getByLabel('Position', { exact: true });
     await page.getByRole('button', { name: 'Clear board' }).click();
@@ -86,8 +72,8 @@ describe.skipIf(skip !== null)('analysis tools', () => {
   });
 
   it('opens a pasted game record, and says which move of a bad one is not legal', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${server.url}/analysis/standard?lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${suite.server.url}/analysis/standard?lang=en`);
     await page.getByRole('button', { name: 'Paste a game record' }).click();
     const field = page.getByLabel('Game record');
     const open = page.getByRole('button', { name: 'Analyse the game' });

@@ -4,21 +4,10 @@
 // text, the solution's verdict (its answer stood in by a route), and "Analyse this game" on a
 // finished table with the losing mistake marked.
 import { getVariant, isJump, makeMoveText, newGame, playPath } from '@fg/rules';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  seatedContext,
-  startServer,
-} from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { type Created, describeInBrowser, pageErrors, postJson, seatedContext } from './harness';
 
 const standard = getVariant('standard', {});
 if (!standard.ok) throw new Error(standard.error.message);
@@ -66,23 +55,11 @@ function blunderLine(): string[][] {
   throw new Error('no blunder found');
 }
 
-describe.skipIf(skip !== null)('the analysis board in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeInBrowser('the analysis board in the browser', (suite) => {
   it('evaluates the start in a worker, plays any legal move, steps back and forward with the keys', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/analysis/standard?geese=13&sideways=false&lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors = pageErrors(page);
+    await page.goto(`${suite.server.url}/analysis/standard?geese=13&sideways=false&lang=en`);
     expect(Number.isFinite(await shownEval(page))).toBe(true);
     await page.locator('.eval__line code').first().waitFor();
     // The page's own thread has no engine: the search runs in a worker.
@@ -137,7 +114,7 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
   });
 
   it('sets up a position by text; a proven win reads "wins in"; the solution gives the verdict and keep moves', async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    const page = await suite.browser.newPage({ viewport: { width: 360, height: 740 } });
     // The solver's endpoints answer as docs/protocol.md says (stand-ins: no table is installed here).
     await page.route('**/api/variants', async (route) => {
       const response = await route.fetch();
@@ -148,7 +125,7 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
     await page.route('**/api/solution/standard?*', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ winner: 'fox', keep: ['d4xd6'] }) }),
     );
-    await page.goto(`${server.url}/analysis/standard?lang=pl`);
+    await page.goto(`${suite.server.url}/analysis/standard?lang=pl`);
     // A position that cannot be set up says why, in the page's language, and the board stays as it was.
     await page.getByLabel('Pozycja').fill('fox:d4 geese:d5,z9 turn:fox');
     // The form at the screen's bottom, as a phone's player scrolls to it; the reason then appears below the fold.
@@ -165,7 +142,7 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
         { timeout: 10_000 },
       ) // a loaded machine scrolls late
       .toBe(true);
-    await page.goto(`${server.url}/analysis/standard?lang=en`);
+    await page.goto(`${suite.server.url}/analysis/standard?lang=en`);
     await page.getByLabel('Position').fill('fox:d4 geese:d5,a3,g3,c1 turn:fox');
     await page.getByRole('button', { name: 'Set up' }).click();
     await expect
@@ -178,14 +155,19 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
   });
 
   it('"Analyse this game" on a finished table opens its moves with the losing mistake marked', async () => {
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
+    const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side: 'fox' });
     const id = created.table.id;
-    const second = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${id}/seats`, {});
-    const foxContext = await seatedContext(browser, id, created.seat, { viewport: { width: 1200, height: 900 } });
-    const geeseContext = await seatedContext(browser, id, second.seat, { viewport: { width: 1000, height: 800 } });
+    const second = await postJson<{ seat: Created['seat'] }>(suite.server, `/api/tables/${id}/seats`, {});
+    const foxContext = await seatedContext(suite.browser, id, created.seat, { viewport: { width: 1200, height: 900 } });
+    const geeseContext = await seatedContext(suite.browser, id, second.seat, {
+      viewport: { width: 1000, height: 800 },
+    });
     const fox = await foxContext.newPage();
     const geese = await geeseContext.newPage();
-    await Promise.all([fox.goto(`${server.url}/t/${id}?lang=en`), geese.goto(`${server.url}/t/${id}?lang=en`)]);
+    await Promise.all([
+      fox.goto(`${suite.server.url}/t/${id}?lang=en`),
+      geese.goto(`${suite.server.url}/t/${id}?lang=en`),
+    ]);
     const line = blunderLine();
     const players = [fox, geese, fox];
     for (const [i, path] of line.entries()) {
@@ -229,13 +211,13 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
   });
 
   it('asks nothing of the solution where the game is not solved: the engine marks it, and nothing answers 404', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
     const asked: string[] = [];
     const errors: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     const moves = blunderMoves();
-    await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
+    await page.goto(`${suite.server.url}/analysis/standard?moves=${moves.join(',')}&table=V1StGXR8_Z&lang=en`);
     await page.locator('[data-marks="engine"]').waitFor();
     // The download panel may ask whether the server offers a table (/api/solution/status); no verdict is asked.
     const verdicts = (path: string) =>
@@ -246,7 +228,7 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
   });
 
   it('marks the decisive mistake from the solution where the game is solved, with or without table=', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
     // A solution for standard 13 as the server names it (`solved`), then the verdicts endpoint as docs/protocol.md
     // says: the winner before each move and after the last.
     await page.route('**/api/variants', async (route) => {
@@ -274,7 +256,7 @@ describe.skipIf(skip !== null)('the analysis board in the browser', () => {
       }),
     );
     for (const address of [`table=V1StGXR8_Z&`, '']) {
-      await page.goto(`${server.url}/analysis/standard?moves=${moves.join(',')}&${address}lang=en`);
+      await page.goto(`${suite.server.url}/analysis/standard?moves=${moves.join(',')}&${address}lang=en`);
       await page.locator('[data-marks="solution"][data-complete="true"]').waitFor({ timeout: 30_000 });
       const decisive = await page.locator('.analysis-moves [data-mark="decisive"] code').allTextContents();
       expect(decisive).toEqual([moves[1]]);

@@ -1,21 +1,10 @@
 // @vitest-environment node
 // Chat in real headless Chromium against the real server: two players in two browsers, a spectator in a third,
 // each room shown to its readers, Mute chat, a link kept as text, and the input closed while the socket is lost.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  seatedContext,
-  startServer,
-} from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { type Created, describeInBrowser, postJson, seatedContext } from './harness';
 
 /** The texts of a room's messages on a page. */
 const room = (page: Page, name: 'players' | 'spectators') =>
@@ -28,32 +17,24 @@ async function say(page: Page, text: string): Promise<void> {
   await input.press('Enter');
 }
 
-describe.skipIf(skip !== null)('chat in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('chat in the browser', (suite) => {
   let fox: Page;
   let geese: Page;
   let watcher: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
-    const taken = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${created.table.id}/seats`, {});
-    const url = `${server.url}/t/${created.table.id}?lang=en`;
-    fox = await (await seatedContext(browser, created.table.id, created.seat)).newPage();
+    const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side: 'fox' });
+    const taken = await postJson<{ seat: Created['seat'] }>(suite.server, `/api/tables/${created.table.id}/seats`, {});
+    const url = `${suite.server.url}/t/${created.table.id}?lang=en`;
+    fox = await (await seatedContext(suite.browser, created.table.id, created.seat)).newPage();
     geese = await (
-      await seatedContext(browser, created.table.id, taken.seat, { viewport: { width: 390, height: 844 } })
+      await seatedContext(suite.browser, created.table.id, taken.seat, { viewport: { width: 390, height: 844 } })
     ).newPage();
-    watcher = await (await browser.newContext()).newPage();
+    watcher = await (await suite.browser.newContext()).newPage();
     for (const page of [fox, geese, watcher]) {
       await page.goto(url);
       await page.locator('[data-connection="online"]').waitFor();
     }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it("the players' room reaches both players, the sender too, and never the spectator", async () => {
@@ -81,7 +62,7 @@ describe.skipIf(skip !== null)('chat in the browser', () => {
     await expect.poll(() => room(geese, 'players')).toEqual(['good luck, see https://example.com']);
   });
 
-  it('Mute chat hides every message in this browser, and is remembered', async () => {
+  it('Mute chat hides every message in this suite.browser, and is remembered', async () => {
     const mute = geese.getByRole('button', { name: 'Mute chat' });
     await mute.click();
     expect(await mute.getAttribute('aria-pressed')).toBe('true');

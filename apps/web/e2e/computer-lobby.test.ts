@@ -2,20 +2,10 @@
 // The computer and the lobby in real headless Chromium against the real server: "Play with the computer", a
 // click move and the computer's answer on the board; a new listed table in the lobby without a reload.
 import { generateMoves, getVariant, makeMoveText, newGame, playMoveText } from '@fg/rules';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  startServer,
-} from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { type Created, describeInBrowser, postJson, type SuiteSetup } from './harness';
 
 const standard = getVariant('standard', {});
 if (!standard.ok) throw new Error(standard.error.message);
@@ -24,23 +14,15 @@ const STANDARD = standard.value;
 /** The move texts shown in the move list. */
 const movesShown = (page: Page) => page.locator('.moves__list li code').allTextContents();
 
-describe.skipIf(skip !== null)('the computer and the lobby in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+/** One thread for the computer's searches: the browser keeps the other core. */
+const SETUP: SuiteSetup = { server: { env: { COMPUTER_THREADS: '1' } } };
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { COMPUTER_THREADS: '1' } }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeInBrowser('the computer and the lobby in the browser', SETUP, (suite) => {
   it('plays the computer from the home page: a click move, then the computer answers on the board', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
     const game = newGame(STANDARD);
     const mySide = game.position.turn; // the side that moves first, so the first click is ours
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     const panel = page.locator('section.play-computer');
     await panel.getByRole('radio', { name: mySide === 'fox' ? 'Fox' : 'Geese' }).check();
     await panel.getByRole('combobox', { name: 'Level' }).selectOption('1');
@@ -66,10 +48,14 @@ describe.skipIf(skip !== null)('the computer and the lobby in the browser', () =
   });
 
   it('shows a new listed table in the lobby without a reload, and one click takes its seat', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${server.url}/?lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${suite.server.url}/?lang=en`);
     await page.getByRole('heading', { name: 'Lobby' }).waitFor();
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox', listed: true });
+    const created = await postJson<Created>(suite.server, '/api/tables', {
+      variant: 'standard',
+      side: 'fox',
+      listed: true,
+    });
     const entry = page.locator(`[data-lobby-table="${created.table.id}"]`);
     await entry.waitFor({ timeout: 10_000 });
     await entry.getByRole('button', { name: 'Take the geese seat' }).click();

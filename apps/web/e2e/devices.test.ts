@@ -3,19 +3,10 @@
 // opening it, takes nothing before its player confirms, then plays those seats; a finished game stays in My games'
 // history with its result.
 import { TestClient } from '@fg/server/testing/harness';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  startServer,
-} from './harness';
-
-const skip = browserTestsSkipReason();
+import { type Created, describeInBrowser, postJson } from './harness';
 
 /** The seats a page's browser holds: table id -> token. */
 const seatsIn = (page: Page) =>
@@ -29,24 +20,21 @@ const seatsIn = (page: Page) =>
     return seats;
   });
 
-describe.skipIf(skip !== null)('Use on another device', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('Use on another device', (suite) => {
   const tokens: Record<string, string> = {};
   let playing = '';
   let finished = '';
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
     const table = async (): Promise<string> => {
-      const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
-      await postJson(server, `/api/tables/${created.table.id}/seats`, {});
+      const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side: 'fox' });
+      await postJson(suite.server, `/api/tables/${created.table.id}/seats`, {});
       tokens[created.table.id] = created.seat.token;
       return created.table.id;
     };
     playing = await table();
     finished = await table();
-    const client = await TestClient.connect(`${server.url.replace('http', 'ws')}/api/tables/${finished}/ws`);
+    const client = await TestClient.connect(`${suite.server.url.replace('http', 'ws')}/api/tables/${finished}/ws`);
     client.send({ type: 'hello', token: tokens[finished] });
     await client.next('welcome');
     client.send({ type: 'resign' });
@@ -54,14 +42,9 @@ describe.skipIf(skip !== null)('Use on another device', () => {
     await client.close();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('carries every seat by one link, taken only after a confirmation; the fragment leaves the address', async () => {
-    const first = await browser.newContext();
-    await first.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const first = await suite.browser.newContext();
+    await first.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await first.addInitScript((seats) => {
       if (sessionStorage.getItem('seeded')) return;
       for (const [id, token] of Object.entries(seats))
@@ -70,7 +53,7 @@ describe.skipIf(skip !== null)('Use on another device', () => {
       sessionStorage.setItem('seeded', '1');
     }, tokens);
     const home = await first.newPage();
-    await home.goto(`${server.url}/?lang=en`);
+    await home.goto(`${suite.server.url}/?lang=en`);
     // The finished game is in the history, with its result.
     const history = home.getByRole('list', { name: 'Finished games' });
     await history.locator(`[data-my-table="${finished}"]`).waitFor();
@@ -79,10 +62,10 @@ describe.skipIf(skip !== null)('Use on another device', () => {
     await home.getByRole('button', { name: 'Copy device link' }).click();
     await home.getByText('Copied.').waitFor();
     const link = await home.evaluate(() => navigator.clipboard.readText());
-    expect(link.startsWith(`${server.url}/devices#games=`)).toBe(true);
+    expect(link.startsWith(`${suite.server.url}/devices#games=`)).toBe(true);
 
     const requests: string[] = [];
-    const second = await browser.newContext();
+    const second = await suite.browser.newContext();
     const page = await second.newPage();
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(link.replace('#', '?lang=en#'));
@@ -92,7 +75,7 @@ describe.skipIf(skip !== null)('Use on another device', () => {
     // No token went to the server: the fragment never leaves the browser.
     for (const token of Object.values(tokens)) expect(requests.some((url) => url.includes(token))).toBe(false);
     await page.getByRole('button', { name: 'Take them' }).click();
-    await page.getByText('2 games added to this browser.').waitFor();
+    await page.getByText('2 games added to this suite.browser.').waitFor();
     expect(await seatsIn(page)).toEqual(tokens);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.getByRole('link', { name: 'Open My games' }).click();
@@ -103,13 +86,13 @@ describe.skipIf(skip !== null)('Use on another device', () => {
   });
 
   it('a link opened and declined takes nothing; a link with no games says so', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/devices?lang=en#games=${playing}.f.${tokens[playing]}.0&settings=`);
+    await page.goto(`${suite.server.url}/devices?lang=en#games=${playing}.f.${tokens[playing]}.0&settings=`);
     await page.getByRole('link', { name: 'Not now' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await seatsIn(page)).toEqual({});
-    await page.goto(`${server.url}/devices?lang=en#games=bad.x.y`);
+    await page.goto(`${suite.server.url}/devices?lang=en#games=bad.x.y`);
     await page.getByText('This link carries no games.').waitFor();
     await context.close();
   });

@@ -3,20 +3,9 @@
 // the page shows the moves they played from the start with their counts and results, a click on a move opens the
 // position after it (a new address), and the players' choice filters the counts.
 import { TestClient } from '@fg/server/testing/harness';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  startServer,
-} from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { type Created, describeInBrowser, pageErrors, postJson, type RunningServer } from './harness';
 
 /** Plays `moves` at a new table of two people, then the side to move resigns; resolves once the game has ended. */
 async function playAndResign(server: RunningServer, moves: readonly string[]): Promise<void> {
@@ -36,25 +25,16 @@ async function playAndResign(server: RunningServer, moves: readonly string[]): P
   await Promise.all([players.fox.close(), players.geese.close()]);
 }
 
-describe.skipIf(skip !== null)('the explorer in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
+describeInBrowser('the explorer in the browser', (suite) => {
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    await playAndResign(server, ['d4-d5', 'c3-c4']); // the fox resigns: the geese win
-    await playAndResign(server, ['d4-d5', 'e3-e4', 'd5-d6']); // the geese resign: the fox wins
+    await playAndResign(suite.server, ['d4-d5', 'c3-c4']); // the fox resigns: the geese win
+    await playAndResign(suite.server, ['d4-d5', 'e3-e4', 'd5-d6']); // the geese resign: the fox wins
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('shows the moves played with their results, opens the position after a move, and filters by players', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/explorer/standard?geese=13&sideways=false&lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = pageErrors(page);
+    await page.goto(`${suite.server.url}/explorer/standard?geese=13&sideways=false&lang=en`);
     const games = page.locator('.explorer__games');
     await expect
       .poll(() => games.textContent(), { timeout: 30_000 })

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 import { type ServerProcess, startServerProcess } from '@fg/server/testing/server-process';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
 
 /** Where Debian puts Chromium; the tests are skipped when it is absent (outside CI). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -40,6 +41,76 @@ export function startServer({ env = {}, port, dataDir }: ServerOptions = {}): Pr
     ...(port ? { port } : {}),
     ...(dataDir ? { dataDir } : {}),
   });
+}
+
+/** What a browser suite starts its server with, what it prepares first and what it removes at the end. */
+export interface SuiteSetup {
+  /** The server's options, or a step that prepares what the server needs (a table, a folder) and returns them. */
+  readonly server?: ServerOptions | (() => Promise<ServerOptions>);
+  /** Runs after the browser and the server stopped (folders to remove, files to close). */
+  readonly cleanup?: () => void;
+  /** How long the start may take, in ms, where it builds more than a server. */
+  readonly timeout?: number;
+}
+
+/** A running browser suite: its server and Chromium, valid inside its tests. */
+export interface BrowserSuite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** Starts the server again with its first options, on the same port and data folder (after a stop that kept them). */
+  restartServer(): Promise<RunningServer>;
+}
+
+/**
+ * One browser suite: before its tests the real server and Chromium start together, after them both stop.
+ * Skipped, with the reason said once, where the browser tests cannot run (see browserTestsSkipReason).
+ */
+export function describeInBrowser(title: string, body: (suite: BrowserSuite) => void): void;
+export function describeInBrowser(title: string, setup: SuiteSetup, body: (suite: BrowserSuite) => void): void;
+export function describeInBrowser(
+  title: string,
+  ...args: [(suite: BrowserSuite) => void] | [SuiteSetup, (suite: BrowserSuite) => void]
+): void {
+  const [setup, body] = args.length === 1 ? [{}, args[0]] : args;
+  const skip = browserTestsSkipReason();
+  if (skip) console.warn(`browser tests skipped: ${skip}`);
+  describe.skipIf(skip !== null)(title, () => {
+    let server: RunningServer | undefined;
+    let browser: Browser | undefined;
+    let options: ServerOptions = {};
+    const suite: BrowserSuite = {
+      get server() {
+        if (!server) throw new Error('the server is not running: use suite.server inside a test');
+        return server;
+      },
+      get browser() {
+        if (!browser) throw new Error('Chromium is not running: use suite.browser inside a test');
+        return browser;
+      },
+      async restartServer() {
+        const { port, dataDir } = suite.server;
+        server = await startServer({ ...options, port, dataDir });
+        return server;
+      },
+    };
+    beforeAll(async () => {
+      options = typeof setup.server === 'function' ? await setup.server() : (setup.server ?? {});
+      [server, browser] = await Promise.all([startServer(options), launchChromium()]);
+    }, setup.timeout);
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+      setup.cleanup?.();
+    });
+    body(suite);
+  });
+}
+
+/** The uncaught errors of a page from now on, as they come. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
 }
 
 /** Posts JSON to the server's API and reads the JSON answer. */

@@ -3,19 +3,9 @@
 // takes the click or tap itself, one status line, unambiguous buttons, ?lang= remembered.
 import { type Game, getVariant, newGame, occurrencesAfter, playPoints } from '@fg/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  seatedContext,
-  startServer,
-} from './harness';
-
-const skip = browserTestsSkipReason();
+import { type Created, describeInBrowser, postJson, seatedContext } from './harness';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 
@@ -73,9 +63,7 @@ async function playBySockets(
   );
 }
 
-describe.skipIf(skip !== null)('page hooks', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('page hooks', (suite) => {
   const contexts: BrowserContext[] = [];
 
   /** A fresh page (own storage), optionally holding a seat. */
@@ -84,8 +72,8 @@ describe.skipIf(skip !== null)('page hooks', () => {
     seat?: { id: string; seat: Created['seat'] },
   ): Promise<Page> {
     const context = seat
-      ? await seatedContext(browser, seat.id, seat.seat, options)
-      : await browser.newContext(options);
+      ? await seatedContext(suite.browser, seat.id, seat.seat, options)
+      : await suite.browser.newContext(options);
     contexts.push(context);
     return context.newPage();
   }
@@ -94,31 +82,22 @@ describe.skipIf(skip !== null)('page hooks', () => {
   async function fullTable(
     variant = 'standard',
   ): Promise<{ id: string; fox: Created['seat']; geese: Created['seat'] }> {
-    const created = await postJson<Created>(server, '/api/tables', { variant, side: 'fox' });
-    const joined = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${created.table.id}/seats`, {
+    const created = await postJson<Created>(suite.server, '/api/tables', { variant, side: 'fox' });
+    const joined = await postJson<{ seat: Created['seat'] }>(suite.server, `/api/tables/${created.table.id}/seats`, {
       side: 'geese',
     });
     return { id: created.table.id, fox: created.seat, geese: joined.seat };
   }
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('keeps data-point to the table: pictures on the home and variant pages carry none', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     await page.locator('.card svg').first().waitFor();
     expect(await page.locator('[data-point]').count()).toBe(0);
     const create = page.getByRole('button', { name: 'Create table', exact: true });
     expect(await create.count()).toBe(5); // the Play with a friend form's, then one per card
     expect(await page.locator('.card').first().getByRole('heading').textContent()).toBe('Fox and Geese');
-    await page.goto(`${server.url}/variants/two-foxes?lang=en`);
+    await page.goto(`${suite.server.url}/variants/two-foxes?lang=en`);
     await page.locator('figure svg').waitFor();
     expect(await page.locator('[data-point]').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Create table' }).count()).toBe(1);
@@ -132,7 +111,7 @@ describe.skipIf(skip !== null)('page hooks', () => {
     async (variant, points, px) => {
       const table = await fullTable(variant);
       const page = await newPage(PHONE, { id: table.id, seat: table.fox });
-      await page.goto(`${server.url}/t/${table.id}?lang=en`);
+      await page.goto(`${suite.server.url}/t/${table.id}?lang=en`);
       await expect.poll(() => page.getByRole('status').allTextContents()).toEqual(['Your move (fox)']);
       // Each point's hit cell as Chromium lays it out, and which point Chromium's hit test finds at its centre
       // and just inside each of its corners: the whole cell takes the tap, not only the drawn piece.
@@ -177,7 +156,7 @@ describe.skipIf(skip !== null)('page hooks', () => {
   it('gives each point one element that takes a tap on a phone itself, whatever is drawn on it', async () => {
     const table = await fullTable();
     const page = await newPage(PHONE, { id: table.id, seat: table.fox });
-    await page.goto(`${server.url}/t/${table.id}?lang=en`);
+    await page.goto(`${suite.server.url}/t/${table.id}?lang=en`);
     await expect.poll(() => page.getByRole('status').allTextContents()).toEqual(['Your move (fox)']);
     const names = await page
       .locator('[data-point]')
@@ -204,7 +183,7 @@ describe.skipIf(skip !== null)('page hooks', () => {
     const table = await fullTable();
     const paths = longGame(40);
     const watcher = await newPage(PHONE);
-    await watcher.goto(`${server.url}/t/${table.id}?lang=en`);
+    await watcher.goto(`${suite.server.url}/t/${table.id}?lang=en`);
     await playBySockets(watcher, table.id, { fox: table.fox.token, geese: table.geese.token }, paths);
     await watcher.locator('.moves__list li').nth(39).waitFor();
     expect(await watcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -222,10 +201,10 @@ describe.skipIf(skip !== null)('page hooks', () => {
     ['/?lang=ru', '/?lang=xx', 'ru', 'Создать стол'],
   ])('opens %s in its language and remembers it at %s', async (first, later, language, create) => {
     const page = await newPage({ locale: 'en-US' });
-    await page.goto(`${server.url}${first}`);
+    await page.goto(`${suite.server.url}${first}`);
     await expect.poll(() => page.getByRole('button', { name: create }).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-    await page.goto(`${server.url}${later}`);
+    await page.goto(`${suite.server.url}${later}`);
     await expect.poll(() => page.getByRole('button', { name: create }).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
     // Kept where the service worker reads it, so a notification speaks the same language.

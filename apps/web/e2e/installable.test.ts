@@ -8,13 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { getVariant, makeMoveText, newGame } from '@fg/rules';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer, startServer, WEB_DIST } from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { describeInBrowser, pageErrors, startServer, WEB_DIST } from './harness';
 
 const standard = getVariant('standard', {});
 if (!standard.ok) throw new Error(standard.error.message);
@@ -29,29 +26,18 @@ const controlled = (page: Page) =>
 
 const movesShown = (page: Page) => page.locator('.moves__list li code').allTextContents();
 
-describe.skipIf(skip !== null)('the installable app in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeInBrowser('the installable app in the browser', (suite) => {
   it('has a manifest Chromium reads without errors, with the icons it names, on every page', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/variants/standard?lang=en`);
+    await page.goto(`${suite.server.url}/variants/standard?lang=en`);
     const cdp = await context.newCDPSession(page);
     const { url, errors, data } = (await cdp.send('Page.getAppManifest')) as {
       url: string;
       errors: { message: string }[];
       data?: string;
     };
-    expect(url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(url).toBe(`${suite.server.url}/manifest.webmanifest`);
     expect(errors).toEqual([]);
     const manifest = JSON.parse(data!) as {
       name: string;
@@ -68,25 +54,25 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
       '512x512 maskable',
     ]);
     for (const icon of manifest.icons) {
-      const response = await fetch(`${server.url}${icon.src}`);
+      const response = await fetch(`${suite.server.url}${icon.src}`);
       expect(response.headers.get('content-type')).toBe('image/png');
       const size = Number(icon.sizes.split('x')[0]);
       expect(pngSize(Buffer.from(await response.arrayBuffer()))).toEqual([size, size]);
     }
     for (const path of ['/', '/t/nosuchtable1', '/analysis/standard', '/play/offline']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       expect(await page.locator('link[rel="manifest"]').count(), path).toBe(1);
     }
     await context.close();
   });
 
   it('serves the service worker uncached and lets it control the page after the first load', async () => {
-    const response = await fetch(`${server.url}/sw.js`);
+    const response = await fetch(`${suite.server.url}/sw.js`);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('content-type')).toMatch(/javascript/);
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     await controlled(page);
     // The API is never answered from a cache: a request goes to the server each time.
     const first = await page.evaluate(() => fetch('/api/variants').then((r) => r.headers.get('date')));
@@ -96,10 +82,9 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
 
   it('with no server: home and variant pages, then a computer game played, kept across a reload, downloaded', async () => {
     const own = await startServer(); // stopped during the test
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, acceptDownloads: true });
+    const context = await suite.browser.newContext({ viewport: { width: 360, height: 740 }, acceptDownloads: true });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     await page.goto(`${own.url}/?lang=en`);
     await controlled(page);
     // Everything precached before the server goes.
@@ -166,7 +151,7 @@ describe.skipIf(skip !== null)('the installable app in the browser', () => {
     const dir = await mkdtemp(join(tmpdir(), 'fg-web-'));
     await cp(WEB_DIST, dir, { recursive: true });
     const own = await startServer({ env: { WEB_DIR: dir } });
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const open = await context.newPage();
     await open.goto(`${own.url}/analysis/standard?lang=en`);
     await controlled(open);

@@ -1,19 +1,10 @@
 // @vitest-environment node
 // My games on the home page in real Chromium: the tables this browser holds seats in, read in one request.
 import { TestClient } from '@fg/server/testing/harness';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  startServer,
-} from './harness';
-
-const skip = browserTestsSkipReason();
+import { type Created, describeInBrowser, postJson, type RunningServer } from './harness';
 
 /** Joins a table's socket with a seat's token, sends one message and waits for the broadcast of type `until`. */
 async function act(server: RunningServer, id: string, token: string, message: object, until: 'moved' | 'ended') {
@@ -25,29 +16,30 @@ async function act(server: RunningServer, id: string, token: string, message: ob
   await client.close();
 }
 
-describe.skipIf(skip !== null)('My games', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('My games', (suite) => {
   let page: Page;
   const ids = { yours: '', theirs: '', finished: '' };
   const requests: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
     const seats: [string, string][] = [];
     const table = async (side: 'fox' | 'geese'): Promise<[id: string, mine: string, other: string]> => {
-      const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side });
-      const other = await postJson<{ seat: { token: string } }>(server, `/api/tables/${created.table.id}/seats`, {});
+      const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side });
+      const other = await postJson<{ seat: { token: string } }>(
+        suite.server,
+        `/api/tables/${created.table.id}/seats`,
+        {},
+      );
       seats.push([`fg:seat:${created.table.id}`, JSON.stringify({ ...created.seat, at: Date.now() + seats.length })]);
       return [created.table.id, created.seat.token, other.seat.token];
     };
     const [finished, mine] = await table('fox');
-    await act(server, finished, mine, { type: 'resign' }, 'ended');
+    await act(suite.server, finished, mine, { type: 'resign' }, 'ended');
     const [theirs] = await table('geese'); // the fox moves first: not this browser's move
     const [yours, , fox] = await table('geese');
-    await act(server, yours, fox, { type: 'move', ply: 0, path: ['d4', 'e5'] }, 'moved'); // now it is
+    await act(suite.server, yours, fox, { type: 'move', ply: 0, path: ['d4', 'e5'] }, 'moved'); // now it is
     Object.assign(ids, { yours, theirs, finished });
-    const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 } });
     // Seeded once (a reload must find what the page removed).
     await context.addInitScript((entries) => {
       if (sessionStorage.getItem('seeded')) return;
@@ -61,13 +53,8 @@ describe.skipIf(skip !== null)('My games', () => {
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('lists every game, your move first, then the newest, in one request; a finished one can be removed', async () => {
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     const rows = page.locator('[data-my-table]');
     await rows.nth(2).waitFor();
     expect(await rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-my-table')))).toEqual([

@@ -1,12 +1,9 @@
 // @vitest-environment node
 // Two players and a spectator in real headless Chromium against the real server.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer, startServer } from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { describeInBrowser } from './harness';
 
 /** Clicks the points of a move one by one, as a player would. */
 async function clickPath(page: Page, points: readonly string[]): Promise<void> {
@@ -24,9 +21,7 @@ async function movesShown(page: Page, count: number): Promise<string[]> {
 
 const status = (page: Page) => page.getByRole('status');
 
-describe.skipIf(skip !== null)('playing in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('playing in the browser', { server: { env: { ABANDON_SECONDS: '2' } } }, (suite) => {
   let fox: Page; // the creator, on a desktop
   let geese: Page; // the friend, on a 360 px phone
   let watcher: Page; // a spectator, in Russian
@@ -34,9 +29,8 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ABANDON_SECONDS: '2' } }), launchChromium()]);
     const open = async (options: Parameters<Browser['newContext']>[0]) => {
-      const context = await browser.newContext(options);
+      const context = await suite.browser.newContext(options);
       contexts.push(context);
       return context.newPage();
     };
@@ -45,13 +39,8 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
     watcher = await open({ viewport: { width: 1000, height: 800 } });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('creates a table with the fox side and shows the link to send', async () => {
-    await fox.goto(`${server.url}/variants/standard?lang=en`);
+    await fox.goto(`${suite.server.url}/variants/standard?lang=en`);
     await fox.getByRole('radio', { name: 'Fox' }).check();
     await fox.getByRole('button', { name: 'Create table' }).click();
     await fox.waitForURL(/\/t\/[A-Za-z0-9_-]{10,}/);
@@ -162,14 +151,14 @@ describe.skipIf(skip !== null)('playing in the browser', () => {
   });
 
   it('carries a seat to another device by the private link, and a player may claim victory when the opponent stays away', async () => {
-    await fox.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await fox.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     // The private link is never printed: a button copies it.
     expect(await fox.locator('body').textContent()).not.toContain('#seat=');
     await fox.getByRole('button', { name: 'Copy private link' }).click();
     await fox.getByText('Copied.').waitFor();
     const privateLink = await fox.evaluate(() => navigator.clipboard.readText());
     expect(privateLink).toMatch(/#seat=/);
-    const second = await (await browser.newContext()).newPage();
+    const second = await (await suite.browser.newContext()).newPage();
     contexts.push(second.context());
     await second.goto(privateLink);
     await expect.poll(() => second.locator('.you-play').textContent()).toBe('You play the geese.');

@@ -8,13 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { Browser } from 'playwright-core';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer, startServer, WEB_DIST } from './harness';
+import { describeInBrowser, type SuiteSetup, WEB_DIST } from './harness';
 
-const skip = browserTestsSkipReason();
 const SW = fileURLToPath(new URL('../src/sw/', import.meta.url));
 
 /** A module of src/sw as browser JavaScript (its relative imports given the .js the served file has). */
@@ -25,40 +23,36 @@ const compiled = (name: string): string =>
     })
     .outputText.replace(/from '\.\/([a-z-]+)'/g, "from './$1.js'");
 
-describe.skipIf(skip !== null)('the service worker push handler', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let webDir: string;
-
-  beforeAll(async () => {
+let webDir: string;
+/** The built app with the service worker's push modules beside it, served from a folder of its own. */
+const SETUP: SuiteSetup = {
+  server: async () => {
     webDir = mkdtempSync(join(tmpdir(), 'fg-push-web-'));
     cpSync(WEB_DIST, webDir, { recursive: true });
     writeFileSync(join(webDir, 'push-sw.js'), compiled('push'));
     writeFileSync(join(webDir, 'push-handlers.js'), compiled('push-handlers'));
     writeFileSync(join(webDir, 'chosen-language.js'), compiled('chosen-language'));
-    [server, browser] = await Promise.all([startServer({ env: { WEB_DIR: webDir } }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(webDir, { recursive: true, force: true });
-  });
+    return { env: { WEB_DIR: webDir } };
+  },
+  cleanup: () => rmSync(webDir, { recursive: true, force: true }),
+};
 
+describeInBrowser('the service worker push handler', SETUP, (suite) => {
   it('shows "Your move" with the move, tagged per table, for a push delivered to the worker', async () => {
-    const context = await browser.newContext({ locale: 'en-GB' });
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    const context = await suite.browser.newContext({ locale: 'en-GB' });
+    await context.grantPermissions(['notifications'], { origin: suite.server.url });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === `${server.url}/`);
+        const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === `${suite.server.url}/`);
         if (ours) resolve(ours.registrationId);
       }),
     );
     await cdp.send('ServiceWorker.enable');
     // A page of the origin that is not the app: the app registers its own Workbox worker (/sw.js) for the same scope
     // once idle, which would take the registration over between the push and the look at its notifications.
-    await page.goto(`${server.url}/healthz`);
+    await page.goto(`${suite.server.url}/healthz`);
     await page.evaluate(async () => {
       await navigator.serviceWorker.register('/push-sw.js', { scope: '/', type: 'module' });
       await navigator.serviceWorker.ready;
@@ -83,7 +77,7 @@ describe.skipIf(skip !== null)('the service worker push handler', () => {
       let shown: Awaited<ReturnType<typeof readShown>> = [];
       for (let delivery = 0; delivery < 5 && shown.length < count; delivery++) {
         await cdp.send('ServiceWorker.deliverPushMessage', {
-          origin: server.url,
+          origin: suite.server.url,
           registrationId,
           data: JSON.stringify(data),
         });

@@ -8,13 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { FOX_PUZZLE, seedPuzzles, storedPuzzle } from '@fg/server/testing/puzzle-fixtures';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer, startServer } from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { describeInBrowser, type RunningServer, type SuiteSetup } from './harness';
 
 const GEESE_PUZZLE = storedPuzzle('geesePz1');
 
@@ -32,25 +29,22 @@ async function plays(server: RunningServer, id: string): Promise<number> {
 /** The rating the page shows. */
 const shownRating = async (page: Page): Promise<number> => Number(await page.locator('[data-rating]').textContent());
 
-describe.skipIf(skip !== null)('puzzles in the browser', () => {
-  let dir: string;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
+let dir: string;
+/** A data folder with two puzzles in its store. */
+const SETUP: SuiteSetup = {
+  server: async () => {
     dir = mkdtempSync(join(tmpdir(), 'fg-puzzles-page-'));
     await seedPuzzles(dir, [FOX_PUZZLE, GEESE_PUZZLE]);
-    [server, browser] = await Promise.all([startServer({ dataDir: dir }), launchChromium()]);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return { dataDir: dir };
+  },
+  cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  timeout: 60_000,
+};
 
+describeInBrowser('puzzles in the browser', SETUP, (suite) => {
   it('solves one puzzle and fails another; the rating moves each time', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${server.url}/puzzles?id=${FOX_PUZZLE.id}&lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${suite.server.url}/puzzles?id=${FOX_PUZZLE.id}&lang=en`);
     await page.locator(`[data-puzzle="${FOX_PUZZLE.id}"]`).waitFor();
     expect(await shownRating(page)).toBe(1500);
     await play(page, 'a4-b5');
@@ -73,8 +67,8 @@ describe.skipIf(skip !== null)('puzzles in the browser', () => {
   }, 60_000);
 
   it('shows the daily puzzle on the home page', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${server.url}/?lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${suite.server.url}/?lang=en`);
     const panel = page.locator('section.daily-puzzle');
     await page.locator('[data-daily-puzzle]:not([data-daily-puzzle=""])').waitFor();
     expect([FOX_PUZZLE.id, GEESE_PUZZLE.id]).toContain(await panel.getAttribute('data-daily-puzzle'));
@@ -82,9 +76,9 @@ describe.skipIf(skip !== null)('puzzles in the browser', () => {
   }, 60_000);
 
   it('plays a puzzle of the pack offline and sends its attempt when back online', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/puzzles?lang=en`);
+    await page.goto(`${suite.server.url}/puzzles?lang=en`);
     await page.locator('[data-puzzle]:not([data-puzzle=""])').waitFor();
     // The pack is kept once the page has loaded it.
     await page.waitForFunction(() => (JSON.parse(localStorage.getItem('fg:puzzles') ?? '{}').pack ?? []).length === 2);
@@ -94,7 +88,7 @@ describe.skipIf(skip !== null)('puzzles in the browser', () => {
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Next puzzle' }).click();
     const other = first === FOX_PUZZLE.id ? GEESE_PUZZLE : FOX_PUZZLE;
-    const before = await plays(server, other.id); // the first test played it too, from another browser
+    const before = await plays(suite.server, other.id); // the first test played it too, from another browser
     await page.locator(`[data-puzzle="${other.id}"]`).waitFor();
     for (let ply = 0; ply < other.line.length; ply += 2) {
       await page.locator('[data-stage="play"]').waitFor();
@@ -104,7 +98,7 @@ describe.skipIf(skip !== null)('puzzles in the browser', () => {
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('fg:puzzles') ?? '{}').pending?.length === 0);
-    expect(await plays(server, other.id)).toBe(before + 1);
+    expect(await plays(suite.server, other.id)).toBe(before + 1);
     await context.close();
   }, 90_000);
 });

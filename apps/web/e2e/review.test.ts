@@ -6,13 +6,9 @@ import { rmSync } from 'node:fs';
 
 import { generateMoves, getVariant, makeMoveText, parsePosition } from '@fg/rules';
 import { buildTestTable } from '@fg/server/testing/solution-table';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import { browserTestsSkipReason, clickPoints, launchChromium, type RunningServer, startServer } from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { clickPoints, describeInBrowser, pageErrors, type SuiteSetup } from './harness';
 
 const standard = getVariant('standard', { geese: 13, sideways: false });
 if (!standard.ok) throw new Error(standard.error.message);
@@ -21,27 +17,23 @@ const STANDARD = standard.value;
 // The geese win with c4-c5 (the fox on a5 is trapped); c3-d4, the planted blunder, opens b4 for a jump.
 const GEESE_TRAP = 'fox:a5 geese:a3,c3,a4,b4,c4,b5 turn:geese';
 
-describe.skipIf(skip !== null)('the review in the browser', () => {
-  let dir: string;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
+let dir: string;
+/** A test-size table up to 6 geese the server plays from. */
+const SETUP: SuiteSetup = {
+  server: async () => {
     dir = await buildTestTable(6);
-    [server, browser] = await Promise.all([startServer({ env: { SOLUTION_DIR: dir } }), launchChromium()]);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return { env: { SOLUTION_DIR: dir } };
+  },
+  cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  timeout: 180_000,
+};
 
+describeInBrowser('the review in the browser', SETUP, (suite) => {
   it('Learn from your mistakes: the planted blunder, a wrong try with its hint, the right move accepted', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors = pageErrors(page);
     const query = new URLSearchParams({ position: GEESE_TRAP, geese: '13', sideways: 'false' });
-    await page.goto(`${server.url}/analysis/standard?${query}&moves=c3-d4,a5xc5&side=geese&learn=1&lang=en`);
+    await page.goto(`${suite.server.url}/analysis/standard?${query}&moves=c3-d4,a5xc5&side=geese&learn=1&lang=en`);
     const panel = page.locator('.learn-panel');
     await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('You played c3-d4 here.');
     // The board shows the position before the blunder.
@@ -72,13 +64,13 @@ describe.skipIf(skip !== null)('the review in the browser', () => {
     const keep = generateMoves(STANDARD, position.value).map((path) => makeMoveText(STANDARD.board, path));
     expect(keep).toContain('d6xb4xd2xd4xd6xf4xd4xb4');
     expect(keep.length).toBeGreaterThan(30);
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     // More geese than the test table holds: the table's answer for this position, every fox move keeping the win.
     await page.route('**/api/solution/standard?*', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ winner: 'fox', keep }) }),
     );
     const query = new URLSearchParams({ position: text, geese: '13', sideways: 'false' });
-    await page.goto(`${server.url}/analysis/standard?${query}&lang=en`);
+    await page.goto(`${suite.server.url}/analysis/standard?${query}&lang=en`);
     const list = page.locator('.eval__keep');
     await list.waitFor();
     const box = await list.boundingBox();

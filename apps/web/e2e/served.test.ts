@@ -4,32 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  startServer,
-  WEB_DIST,
-} from './harness';
+import { type Created, describeInBrowser, postJson, WEB_DIST } from './harness';
 
-const skip = browserTestsSkipReason();
-
-describe.skipIf(skip !== null)('the served build', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+describeInBrowser('the served build', (suite) => {
   /** The entry script that the built index.html loads. */
   const entryScript = (): string => {
     const match = /src="(\/assets\/index-[\w-]+\.js)"/.exec(readFileSync(join(WEB_DIST, 'index.html'), 'utf8'));
@@ -42,7 +21,7 @@ describe.skipIf(skip !== null)('the served build', () => {
     ['gzip', 'gzip'],
   ])('sends the entry script to a browser accepting %s as %s, cached for a year', async (accepted, encoding) => {
     const path = entryScript();
-    const response = await fetch(server.url + path, { headers: { 'accept-encoding': accepted } });
+    const response = await fetch(suite.server.url + path, { headers: { 'accept-encoding': accepted } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe(encoding);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -50,8 +29,8 @@ describe.skipIf(skip !== null)('the served build', () => {
   });
 
   it('runs the home, variant and table pages without a Content-Security-Policy violation', async () => {
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
-    const page = await browser.newPage();
+    const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side: 'fox' });
+    const page = await suite.browser.newPage();
     page.setDefaultTimeout(8000);
     const violations: string[] = [];
     page.on('console', (message) => {
@@ -64,15 +43,15 @@ describe.skipIf(skip !== null)('the served build', () => {
         report(`${event.violatedDirective} ${event.blockedURI}`);
       });
     });
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     await page.getByRole('button', { name: 'Create table' }).first().waitFor();
-    await page.goto(`${server.url}/variants/standard`);
+    await page.goto(`${suite.server.url}/variants/standard`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.goto(`${server.url}/t/${created.table.id}`);
+    await page.goto(`${suite.server.url}/t/${created.table.id}`);
     await page.locator('[data-point="d1"][data-piece="goose"]').waitFor();
     await page.getByRole('button', { name: 'Take the geese seat' }).waitFor(); // the socket answered: welcome
     // The analysis page's engine worker and the service worker run under the same policy.
-    await page.goto(`${server.url}/analysis/standard`);
+    await page.goto(`${suite.server.url}/analysis/standard`);
     await page.locator('[data-eval]').waitFor();
     // The worker registered on an earlier page may have turned active while this one loaded: then neither the
     // navigation nor `clients.claim()` (which skips a page not yet running) took this page, and its next load is

@@ -9,49 +9,41 @@ import { rmSync, statSync } from 'node:fs';
 import { applyMove, makeMoveText, makePosition, newGame, type Position } from '@fg/rules';
 import { buildCompactTestTable, buildTestTable, geeseWins, SOLVED } from '@fg/server/testing/solution-table';
 import { compactPath, openSolution, type TableSolution } from '@fg/solver';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer, startServer } from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { describeInBrowser, pageErrors, type SuiteSetup } from './harness';
 
 const text = (position: Position): string => makePosition(SOLVED.board, position);
 const movesShown = (page: Page) => page.locator('.moves__list li code').allTextContents();
 
-describe.skipIf(skip !== null)('the solution in the browser', () => {
-  let dir: string; // the compact table the server offers
-  let full: string; // the same tiers in format 1, where the test finds the geese's won positions
-  let solution: TableSolution;
-  let won: Position; // geese to move, the geese win, and the fox has moves after the geese's best
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
+let dir: string; // the compact table the server offers
+let full: string; // the same tiers in format 1, where the test finds the geese's won positions
+let solution: TableSolution;
+let won: Position; // geese to move, the geese win, and the fox has moves after the geese's best
+/** Both tables built, a won position found in the full one, and the server offering the compact one. */
+const SETUP: SuiteSetup = {
+  server: async () => {
     [dir, full] = await Promise.all([buildCompactTestTable(6), buildTestTable(6)]);
     solution = openSolution(full, { geese: 13 })!;
     won = geeseWins(full, solution, 6)[0]!;
-    [server, browser] = await Promise.all([
-      startServer({ env: { SOLUTION_DIR: dir, COMPUTER_THREADS: '1', COMPUTER_THINK_MS: '100' } }),
-      launchChromium(),
-    ]);
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    return { env: { SOLUTION_DIR: dir, COMPUTER_THREADS: '1', COMPUTER_THINK_MS: '100' } };
+  },
+  cleanup: () => {
     solution?.close();
     for (const d of [dir, full]) rmSync(d, { recursive: true, force: true });
-  });
+  },
+  timeout: 240_000,
+};
 
+describeInBrowser('the solution in the browser', SETUP, (suite) => {
   it('downloads the table, then offline: the verdict, and level 9 keeps the win with every move', async () => {
     const bytes = statSync(compactPath(dir, 13)).size;
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = pageErrors(page);
     const start = encodeURIComponent(text(won));
-    await page.goto(`${server.url}/analysis/standard?position=${start}&geese=13&sideways=false&lang=en`);
+    await page.goto(`${suite.server.url}/analysis/standard?position=${start}&geese=13&sideways=false&lang=en`);
     // The service worker controls the page (and holds the app's files) before the server goes.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     const panel = page.locator('section.solution-panel');
@@ -61,7 +53,7 @@ describe.skipIf(skip !== null)('the solution in the browser', () => {
     expect(await panel.textContent()).toContain(`the solution for 13 geese, ${size}.`);
 
     // The server gone and the page offline: the stored table answers.
-    await server.stop();
+    await suite.server.stop();
     await context.setOffline(true);
     await page.reload();
     const verdict = page.locator('.eval__verdict');

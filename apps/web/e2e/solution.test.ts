@@ -5,39 +5,30 @@
 import { rmSync } from 'node:fs';
 
 import { buildTestTable } from '@fg/server/testing/solution-table';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
-import { browserTestsSkipReason, launchChromium, type RunningServer, startServer } from './harness';
-
-const skip = browserTestsSkipReason();
-if (skip) console.warn(`browser tests skipped: ${skip}`);
+import { describeInBrowser, type SuiteSetup } from './harness';
 
 /** The labels of the computer panel's level select. */
 const levels = (page: Page) =>
   page.locator('section.play-computer').getByRole('combobox', { name: 'Level' }).locator('option').allTextContents();
 
-describe.skipIf(skip !== null)('solved games in the browser', () => {
-  let dir: string;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
+let dir: string;
+/** A test-size table up to 4 geese the server plays from. */
+const SETUP: SuiteSetup = {
+  server: async () => {
     dir = await buildTestTable(4);
-    [server, browser] = await Promise.all([
-      startServer({ env: { SOLUTION_DIR: dir, COMPUTER_THREADS: '1', COMPUTER_THINK_MS: '100' } }),
-      launchChromium(),
-    ]);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return { env: { SOLUTION_DIR: dir, COMPUTER_THREADS: '1', COMPUTER_THINK_MS: '100' } };
+  },
+  cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  timeout: 60_000,
+};
 
+describeInBrowser('solved games in the browser', SETUP, (suite) => {
   it('offers Perfect only for the solved options, and plays a level-9 game', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(`${server.url}/?lang=en`);
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.goto(`${suite.server.url}/?lang=en`);
     const panel = page.locator('section.play-computer');
     await expect.poll(() => levels(page)).toContain('Perfect (plays the solution)');
     await panel.getByRole('combobox', { name: 'Game' }).selectOption('two-foxes');

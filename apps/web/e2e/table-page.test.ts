@@ -8,36 +8,27 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  type Created,
-  launchChromium,
-  postJson,
-  type RunningServer,
-  seatedContext,
-  startServer,
-} from './harness';
+import { type Created, describeInBrowser, postJson, seatedContext } from './harness';
 
-const skip = browserTestsSkipReason();
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-describe.skipIf(skip !== null)('the table page', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('the table page', (suite) => {
   const contexts: BrowserContext[] = [];
 
   /** A table with both seats taken; `clock` as the create body takes it. */
   async function table(clock?: { initial: number; increment: number }) {
-    const created = await postJson<Created>(server, '/api/tables', {
+    const created = await postJson<Created>(suite.server, '/api/tables', {
       variant: 'standard',
       side: 'fox',
       ...(clock ? { clock } : {}),
     });
     const id = created.table.id;
-    const joined = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${id}/seats`, { side: 'geese' });
-    return { id, url: `${server.url}/t/${id}?lang=en`, fox: created.seat, geese: joined.seat };
+    const joined = await postJson<{ seat: Created['seat'] }>(suite.server, `/api/tables/${id}/seats`, {
+      side: 'geese',
+    });
+    return { id, url: `${suite.server.url}/t/${id}?lang=en`, fox: created.seat, geese: joined.seat };
   }
 
   /** A page of a browser context that holds `seat` (or none: a spectator), with init scripts run before load. */
@@ -47,7 +38,9 @@ describe.skipIf(skip !== null)('the table page', () => {
     options: Parameters<Browser['newContext']>[0] = {},
     init?: () => void,
   ): Promise<Page> {
-    const context = seat ? await seatedContext(browser, t.id, seat, options) : await browser.newContext(options);
+    const context = seat
+      ? await seatedContext(suite.browser, t.id, seat, options)
+      : await suite.browser.newContext(options);
     contexts.push(context);
     if (init) await context.addInitScript(init);
     const page = await context.newPage();
@@ -60,15 +53,6 @@ describe.skipIf(skip !== null)('the table page', () => {
   const play = async (page: Page, points: readonly string[]) => {
     for (const point of points) await page.locator(`[data-point="${point}"]`).click();
   };
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('notices within 5 s a socket that dies without closing, takes back the unsent move, and recovers', async () => {
     const t = await table();
@@ -203,18 +187,22 @@ describe.skipIf(skip !== null)('the table page', () => {
   });
 
   it('puts the free seat above the board in the first viewport of a phone, in every language', async () => {
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'big-cross', side: 'fox' });
+    const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'big-cross', side: 'fox' });
     for (const [lang, name] of [
       ['en', /^Take the geese seat$/],
       ['ru', /Занять место гусей/],
       ['pl', /gęsi/],
       ['hu', /libák/],
     ] as const) {
-      const page = await open({ id: created.table.id, url: `${server.url}/t/${created.table.id}?lang=${lang}` }, null, {
-        viewport: { width: 360, height: 740 },
-        isMobile: true,
-        hasTouch: true,
-      });
+      const page = await open(
+        { id: created.table.id, url: `${suite.server.url}/t/${created.table.id}?lang=${lang}` },
+        null,
+        {
+          viewport: { width: 360, height: 740 },
+          isMobile: true,
+          hasTouch: true,
+        },
+      );
       const take = page.getByRole('button', { name });
       await take.waitFor();
       const box = (await take.boundingBox())!;
@@ -278,9 +266,9 @@ describe.skipIf(skip !== null)('the table page', () => {
   });
 
   it('makes a second tab of the browser that takes a seat that player too, without a reload', async () => {
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
-    const url = `${server.url}/t/${created.table.id}?lang=en`;
-    const context = await browser.newContext();
+    const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side: 'fox' });
+    const url = `${suite.server.url}/t/${created.table.id}?lang=en`;
+    const context = await suite.browser.newContext();
     contexts.push(context);
     const first = await context.newPage();
     const second = await context.newPage();

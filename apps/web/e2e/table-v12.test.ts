@@ -3,46 +3,23 @@
 // and after every notice, on a laptop and on a phone), premove, drag and drop, and a page set offline; every
 // variant on a 390 px phone (the heading whole, the coordinates inside the frame, the buttons clear of the board).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  clickPoints,
-  type Created,
-  launchChromium,
-  pieceOn,
-  postJson,
-  type RunningServer,
-  seatedContext,
-  startServer,
-  statusOf,
-} from './harness';
+import { clickPoints, type Created, describeInBrowser, pieceOn, postJson, seatedContext, statusOf } from './harness';
 
-const skip = browserTestsSkipReason();
 const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } } as const;
 
-describe.skipIf(skip !== null)('the table page', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('the table page', (suite) => {
   const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   /** A new standard table with the fox seat taken (the geese seat too unless `waiting`). */
   async function table(waiting = false) {
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox' });
+    const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side: 'fox' });
     const id = created.table.id;
-    const url = `${server.url}/t/${id}?lang=en`;
-    const join = () => postJson<{ seat: Created['seat'] }>(server, `/api/tables/${id}/seats`, { side: 'geese' });
+    const url = `${suite.server.url}/t/${id}?lang=en`;
+    const join = () => postJson<{ seat: Created['seat'] }>(suite.server, `/api/tables/${id}/seats`, { side: 'geese' });
     const geese = waiting ? null : (await join()).seat;
     return { id, url, fox: created.seat, geese, join };
   }
@@ -53,7 +30,9 @@ describe.skipIf(skip !== null)('the table page', () => {
     seat: Created['seat'] | null,
     options: Parameters<Browser['newContext']>[0] = DESKTOP,
   ): Promise<Page> {
-    const context = seat ? await seatedContext(browser, t.id, seat, options) : await browser.newContext(options);
+    const context = seat
+      ? await seatedContext(suite.browser, t.id, seat, options)
+      : await suite.browser.newContext(options);
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(t.url);

@@ -2,48 +2,26 @@
 // Takeback, rematch decline and the clock's start across two browsers against the real server: the
 // player who moved proposes a takeback, the other sees Accept / Decline; a decline is told in words, an
 // accept undoes the move on both boards; a rematch can be declined, and the asker is told.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
-import {
-  browserTestsSkipReason,
-  clickPoints,
-  type Created,
-  launchChromium,
-  pieceOn,
-  postJson,
-  type RunningServer,
-  seatedContext,
-  startServer,
-  statusOf,
-} from './harness';
+import { clickPoints, type Created, describeInBrowser, pieceOn, postJson, seatedContext, statusOf } from './harness';
 
-const skip = browserTestsSkipReason();
-
-describe.skipIf(skip !== null)('takeback and rematch decline, two browsers', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('takeback and rematch decline, two browsers', (suite) => {
   const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   /** Both players of a new standard table, each in a browser of its own. */
   async function players(body: object = {}): Promise<{ fox: Page; geese: Page }> {
-    const created = await postJson<Created>(server, '/api/tables', { variant: 'standard', side: 'fox', ...body });
+    const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side: 'fox', ...body });
     const id = created.table.id;
-    const joined = await postJson<{ seat: Created['seat'] }>(server, `/api/tables/${id}/seats`, { side: 'geese' });
+    const joined = await postJson<{ seat: Created['seat'] }>(suite.server, `/api/tables/${id}/seats`, {
+      side: 'geese',
+    });
     const open = async (seat: Created['seat']) => {
-      const context = await seatedContext(browser, id, seat, { viewport: { width: 1280, height: 900 } });
+      const context = await seatedContext(suite.browser, id, seat, { viewport: { width: 1280, height: 900 } });
       contexts.push(context);
       const page = await context.newPage();
-      await page.goto(`${server.url}/t/${id}?lang=en`);
+      await page.goto(`${suite.server.url}/t/${id}?lang=en`);
       await page.locator('[data-board] svg').waitFor();
       return page;
     };
