@@ -5,9 +5,10 @@
 //   table.fgc (format 2, by default) or table.fgs (format 1), the files storage.ts keeps while it
 //   is built, state.json (how far the build got), x-<k>.bin (X masks of tier k, for tier k + 1),
 //   summary.json.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { BuildState, type State } from './build-state.js';
 import { tableFolder } from './dir.js';
 import { loadBuffer, saveBuffer } from './file-io.js';
 import { choose, MIN_GEESE, POINTS } from './geometry.js';
@@ -16,7 +17,7 @@ import { levelUnits, maxLevel, minLevel, unitSize } from './levels.js';
 import { openSolutionFile } from './lookup.js';
 import { Pool } from './pool.js';
 import { diskShortage, memoryShortage, solveMemory, xBufferSizes } from './resources.js';
-import { type DoneTier, format1Storage, format2Storage, type TierBuffers } from './storage.js';
+import { format1Storage, format2Storage, type Storage, type TierBuffers } from './storage.js';
 
 /** What to build. */
 export interface SolveOptions {
@@ -39,16 +40,6 @@ export interface Progress {
   readonly secondsLeft: number | null; // estimated from this run's rate; null before any is known
 }
 
-/** The saved state of an unfinished build. */
-interface State {
-  readonly format: 1 | 2;
-  readonly geese: number;
-  readonly upTo: number;
-  readonly done: DoneTier[]; // finished tiers
-  partial: { k: number; nextLevel: number; setsDone: number; foxWins: number; geeseWins: number } | null;
-  wallMs: number; // time spent by earlier runs
-}
-
 /** What a finished build reports. */
 export interface BuildResult {
   readonly header: SolutionHeader;
@@ -59,6 +50,123 @@ export interface BuildResult {
 }
 
 const sets = (k: number): number => choose(POINTS, k);
+/** The work of tier k, for progress: its sets weighted by its geese. */
+const work = (k: number): number => sets(k) * k;
+
+/** The table when it is built already for these options: reported as its build did (summary.json's figures). */
+function builtAlready(storage: Storage, folder: string, top: number, log: (line: string) => void): BuildResult | null {
+  const finished = storage.finished;
+  if (!existsSync(finished) || openSolutionFile(finished).header.maxGeese !== top) return null;
+  log(`the table is built already: ${finished}`);
+  const summaryPath = join(folder, 'summary.json');
+  const old = existsSync(summaryPath)
+    ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as { wallSeconds: number; peakRssBytes: number; resumed: boolean })
+    : { wallSeconds: 0, peakRssBytes: 0, resumed: false };
+  return {
+    header: openSolutionFile(finished).header,
+    path: finished,
+    wallSeconds: old.wallSeconds,
+    peakRssBytes: old.peakRssBytes,
+    resumed: old.resumed,
+  };
+}
+
+/** Refuses to start (nothing written) when the machine lacks the memory or the disk the build needs. */
+function preflight(storage: Storage, folder: string, top: number, format: 1 | 2): void {
+  const memory = memoryShortage(solveMemory(top, format));
+  if (memory) throw new Error(`${memory}; nothing was written`);
+  const disk = diskShortage(folder, storage.diskNeeded());
+  if (disk) throw new Error(disk);
+}
+
+/** One run of a build: what every tier of it shares. */
+interface Run {
+  readonly options: SolveOptions;
+  readonly top: number;
+  readonly state: State;
+  readonly storage: Storage;
+  readonly pool: Pool;
+  readonly xPath: (k: number) => string;
+  readonly saveState: () => void;
+  readonly log: (line: string) => void;
+  readonly totalWork: number;
+  readonly start: { readonly at: number; readonly work: number }; // when this run began and the work done by then
+  workBefore: number; // of tiers finished before the current tier
+}
+
+/** The shared arrays of tier k, the X masks of the tier below loaded when this run starts there. */
+type Buffers = (k: number) => TierBuffers;
+
+/** Solves tier k level by level from the top (or where a checkpoint left it), saving a checkpoint every few minutes. */
+async function solveTier(run: Run, buffersOf: Buffers, k: number, first: boolean): Promise<void> {
+  const { options, top, state, storage, pool, xPath, log } = run;
+  const partial = state.partial?.k === k ? state.partial : null;
+  const xView = (b: SharedArrayBuffer, tier: number): Uint8Array => new Uint8Array(b, 0, 4 * storage.records(tier));
+  const buffers = buffersOf(k);
+  if (buffers.below && first) loadBuffer(xPath(k - 1), xView(buffers.below, k - 1));
+  if (partial) {
+    storage.restore(buffers);
+    if (buffers.x) loadBuffer(xPath(k), xView(buffers.x, k));
+  }
+  const tally = {
+    foxWins: partial?.foxWins ?? 0,
+    geeseWins: partial?.geeseWins ?? 0,
+    setsDone: partial?.setsDone ?? 0,
+  };
+  await pool.tier(buffers, tally.setsDone);
+  let lastSave = Date.now();
+  const report = (): void => {
+    const done = Atomics.load(pool.shared, 1);
+    const workDone = run.workBefore + done * k;
+    const rate = (workDone - run.start.work) / ((Date.now() - run.start.at) / 1000);
+    options.onProgress?.({
+      tier: k,
+      top,
+      tierShare: done / sets(k),
+      share: workDone / run.totalWork,
+      // Guess only once this run has done a little: its first seconds go to loading arrays.
+      secondsLeft: workDone - run.start.work > run.totalWork / 500 ? (run.totalWork - workDone) / rate : null,
+    });
+  };
+  const timer = setInterval(report, 1000);
+  try {
+    for (let level = partial ? partial.nextLevel : maxLevel(k); level >= minLevel(k); level--) {
+      const counts = await pool.level(level);
+      tally.foxWins += counts.foxWins;
+      tally.geeseWins += counts.geeseWins;
+      for (const u of levelUnits(k, level)) tally.setsDone += unitSize(u);
+      report();
+      if (level > minLevel(k) && Date.now() - lastSave > 1000 * (options.checkpointSeconds ?? 300)) {
+        // A chunk: the levels done so far. Every record is written once, so a run killed while
+        // this is written still finds the previous checkpoint's records intact.
+        storage.checkpoint(buffers);
+        if (buffers.x) saveBuffer(xPath(k), xView(buffers.x, k));
+        state.partial = { k, nextLevel: level - 1, ...tally };
+        run.saveState();
+        log(`tier ${k}: saved the levels above ${level - 1}`);
+        lastSave = Date.now();
+      }
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  if (buffers.x) saveBuffer(xPath(k), xView(buffers.x, k));
+  const free = sets(k) * (POINTS - k);
+  const summary: TierSummary = {
+    geese: k,
+    sets: sets(k),
+    foxToMove: { positions: free, foxWins: tally.foxWins },
+    geeseToMove: { positions: free, geeseWins: tally.geeseWins },
+  };
+  state.done.push(storage.finishTier(buffers, summary));
+  state.partial = null;
+  run.saveState();
+  rmSync(xPath(k - 1), { force: true });
+  run.workBefore += work(k);
+  log(
+    `tier ${k} done: ${sets(k)} sets, fox to move wins ${tally.foxWins} of ${free}, geese to move win ${tally.geeseWins} (${new Date().toISOString()})`,
+  );
+}
 
 /** Builds (or finishes building) the table for `standard` with these options. */
 export async function buildTable(options: SolveOptions): Promise<BuildResult> {
@@ -70,35 +178,14 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
   const folder = tableFolder(dir, geese);
   mkdirSync(folder, { recursive: true });
   const storage = format === 1 ? format1Storage(dir, geese, top) : format2Storage(dir, geese, top, log);
-  const statePath = join(folder, 'state.json');
+  const stateFile = new BuildState(folder);
   const xPath = (k: number): string => join(folder, `x-${k}.bin`);
   const started = Date.now();
-  const finished = storage.finished;
-  if (existsSync(finished) && openSolutionFile(finished).header.maxGeese === top) {
-    // Built already: report it as its build did (summary.json keeps the build's own figures).
-    log(`the table is built already: ${finished}`);
-    const summaryPath = join(folder, 'summary.json');
-    const old = existsSync(summaryPath)
-      ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as {
-          wallSeconds: number;
-          peakRssBytes: number;
-          resumed: boolean;
-        })
-      : { wallSeconds: 0, peakRssBytes: 0, resumed: false };
-    return {
-      header: openSolutionFile(finished).header,
-      path: finished,
-      wallSeconds: old.wallSeconds,
-      peakRssBytes: old.peakRssBytes,
-      resumed: old.resumed,
-    };
-  }
+  const built = builtAlready(storage, folder, top, log);
+  if (built) return built;
 
-  let state: State | null = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as State) : null;
-  if (state && (state.format !== format || state.geese !== geese || state.upTo !== top || !storage.resumable())) {
-    log(`an unfinished build for other options was found in ${folder}; starting over`);
-    state = null;
-  }
+  let state = stateFile.load({ format, geese, upTo: top }, () => storage.resumable());
+  if (!state && stateFile.exists()) log(`an unfinished build for other options was found in ${folder}; starting over`);
   const resumed = state !== null;
   if (!state) {
     for (const k of [...Array(POINTS).keys()]) rmSync(xPath(k), { force: true });
@@ -110,26 +197,13 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
       : `tier ${MIN_GEESE + state.done.length}`;
     log(`resuming the unfinished build in ${folder} at ${at}`);
   }
-  const memory = memoryShortage(solveMemory(top, format));
-  if (memory) throw new Error(`${memory}; nothing was written`);
-  const disk = diskShortage(folder, storage.diskNeeded());
-  if (disk) throw new Error(disk);
+  preflight(storage, folder, top, format);
 
   const earlierMs = state.wallMs;
-  const saveState = (): void => {
-    state.wallMs = earlierMs + (Date.now() - started);
-    writeFileSync(statePath + '.tmp', JSON.stringify(state));
-    renameSync(statePath + '.tmp', statePath);
-  };
-  const work = (k: number): number => sets(k) * k;
   let totalWork = 0;
   for (let k = MIN_GEESE; k <= top; k++) totalWork += work(k);
-  let workBefore = 0; // of tiers finished before this run's current tier
+  let workBefore = 0;
   for (const t of state.done) workBefore += work(t.geese);
-  const runStart = {
-    at: Date.now(),
-    work: workBefore + (state.partial ? state.partial.setsDone * state.partial.k : 0),
-  };
 
   // The same shared buffers serve every tier (a tier writes each of its records before it ends, so
   // what an earlier tier left in them does no harm): FW (and GW) at the top tier's size, and two X
@@ -138,95 +212,46 @@ export async function buildTable(options: SolveOptions): Promise<BuildResult> {
   const fwBuffer = new SharedArrayBuffer(4 * storage.records(top));
   const gwBuffer = format === 1 ? new SharedArrayBuffer(4 * storage.records(top)) : null;
   const xBuffers = xBufferSizes(top, storage.records).map((n) => new SharedArrayBuffer(4 * n));
+  const buffersOf = (k: number): TierBuffers => ({
+    k,
+    format,
+    fw: fwBuffer,
+    gw: gwBuffer,
+    x: k < top ? xBuffers[k % 2]! : null,
+    below: k > MIN_GEESE ? xBuffers[(k - 1) % 2]! : null,
+  });
   const firstTier = MIN_GEESE + state.done.length;
   const pool = new Pool(options.workers ?? 0);
+  const saved = state;
+  const run: Run = {
+    options,
+    top,
+    state,
+    storage,
+    pool,
+    xPath,
+    log,
+    totalWork,
+    start: { at: Date.now(), work: workBefore + (state.partial ? state.partial.setsDone * state.partial.k : 0) },
+    workBefore,
+    saveState: () => {
+      saved.wallMs = earlierMs + (Date.now() - started);
+      stateFile.save(saved);
+    },
+  };
   try {
-    for (let k = firstTier; k <= top; k++) {
-      const partial = state.partial?.k === k ? state.partial : null;
-      const xView = (b: SharedArrayBuffer, tier: number): Uint8Array => new Uint8Array(b, 0, 4 * storage.records(tier));
-      const buffers: TierBuffers = {
-        k,
-        format,
-        fw: fwBuffer,
-        gw: gwBuffer,
-        x: k < top ? xBuffers[k % 2]! : null,
-        below: k > MIN_GEESE ? xBuffers[(k - 1) % 2]! : null,
-      };
-      if (buffers.below && k === firstTier) loadBuffer(xPath(k - 1), xView(buffers.below, k - 1));
-      if (partial) {
-        storage.restore(buffers);
-        if (buffers.x) loadBuffer(xPath(k), xView(buffers.x, k));
-      }
-      const tally = {
-        foxWins: partial?.foxWins ?? 0,
-        geeseWins: partial?.geeseWins ?? 0,
-        setsDone: partial?.setsDone ?? 0,
-      };
-      await pool.tier(buffers, tally.setsDone);
-      let lastSave = Date.now();
-      const report = (): void => {
-        const done = Atomics.load(pool.shared, 1);
-        const workDone = workBefore + done * k;
-        const rate = (workDone - runStart.work) / ((Date.now() - runStart.at) / 1000);
-        options.onProgress?.({
-          tier: k,
-          top,
-          tierShare: done / sets(k),
-          share: workDone / totalWork,
-          // Guess only once this run has done a little: its first seconds go to loading arrays.
-          secondsLeft: workDone - runStart.work > totalWork / 500 ? (totalWork - workDone) / rate : null,
-        });
-      };
-      const timer = setInterval(report, 1000);
-      try {
-        for (let level = partial ? partial.nextLevel : maxLevel(k); level >= minLevel(k); level--) {
-          const counts = await pool.level(level);
-          tally.foxWins += counts.foxWins;
-          tally.geeseWins += counts.geeseWins;
-          for (const u of levelUnits(k, level)) tally.setsDone += unitSize(u);
-          report();
-          if (level > minLevel(k) && Date.now() - lastSave > 1000 * (options.checkpointSeconds ?? 300)) {
-            // A chunk: the levels done so far. Every record is written once, so a run killed while
-            // this is written still finds the previous checkpoint's records intact.
-            storage.checkpoint(buffers);
-            if (buffers.x) saveBuffer(xPath(k), xView(buffers.x, k));
-            state.partial = { k, nextLevel: level - 1, ...tally };
-            saveState();
-            log(`tier ${k}: saved the levels above ${level - 1}`);
-            lastSave = Date.now();
-          }
-        }
-      } finally {
-        clearInterval(timer);
-      }
-      if (buffers.x) saveBuffer(xPath(k), xView(buffers.x, k));
-      const free = sets(k) * (POINTS - k);
-      const summary: TierSummary = {
-        geese: k,
-        sets: sets(k),
-        foxToMove: { positions: free, foxWins: tally.foxWins },
-        geeseToMove: { positions: free, geeseWins: tally.geeseWins },
-      };
-      state.done.push(storage.finishTier(buffers, summary));
-      state.partial = null;
-      saveState();
-      rmSync(xPath(k - 1), { force: true });
-      workBefore += work(k);
-      log(
-        `tier ${k} done: ${sets(k)} sets, fox to move wins ${tally.foxWins} of ${free}, geese to move win ${tally.geeseWins} (${new Date().toISOString()})`,
-      );
-    }
+    for (let k = firstTier; k <= top; k++) await solveTier(run, buffersOf, k, k === firstTier);
   } finally {
     await pool.close();
   }
   const header = storage.finish(state.done);
-  rmSync(statePath, { force: true });
+  stateFile.remove();
   rmSync(xPath(top - 1), { force: true });
   const wallSeconds = (earlierMs + (Date.now() - started)) / 1000;
-  openSolutionFile(finished).close(); // the table as written opens
+  openSolutionFile(storage.finished).close(); // the table as written opens
   return {
     header,
-    path: finished,
+    path: storage.finished,
     wallSeconds,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     resumed,
