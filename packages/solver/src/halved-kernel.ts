@@ -4,21 +4,9 @@
 // image. Half the memory of kernel.ts's arrays: 17 geese fit in 7 GB. No GW array: GW(G) is needed
 // only by FW(G) and X(G) of the same set.
 import { canonicalIndex, mirrorFreeMask, RADIX_WEIGHT, revT, ROW_COUNT } from './canonical.js';
-import { popcount } from './elias-fano.js';
-import {
-  GOOSE_DIRS,
-  gooseStep,
-  lineFrom,
-  lineStart,
-  lineTo,
-  MIN_GEESE,
-  nbHi,
-  nbLo,
-  POINTS,
-  rowFirst,
-  ROWS,
-} from './geometry.js';
+import { GOOSE_DIRS, gooseStep, lineFrom, lineStart, lineTo, MIN_GEESE, POINTS, rowFirst, ROWS } from './geometry.js';
 import type { Counts } from './kernel.js';
+import { foxWins, fromMoved, indexFreePoints, popcount } from './kernel-parts.js';
 import { FIXED_ROW, rowSubsets, type Unit } from './levels.js';
 
 /** The arrays of one tier by canonical index, and the X masks of the tier below. */
@@ -42,11 +30,7 @@ function solveSet(a: HalvedArrays, key: number, index: number, symmetric: boolea
   const k = a.k;
   const n = POINTS - k;
   const full = (1 << n) - 1;
-  let c = 0;
-  for (let p = 0; p < POINTS; p++) {
-    freeBelow[p] = c;
-    if (occ[p] === 0) freePts[c++] = p;
-  }
+  indexFreePoints(occ, freeBelow, freePts);
   for (let r = 0; r < ROW_COUNT; r++) moved[r] = sigma[r]!;
 
   // J: every first jump, over each goose q: X of the set without q, in the tier below.
@@ -95,30 +79,14 @@ function solveSet(a: HalvedArrays, key: number, index: number, symmetric: boolea
       moved[up] = sigma[up]!;
       let m = fw[cm >>> 1]!;
       if (cm & 1) m = mirrorFreeMask(m, keyMoved);
-      const lo = freeBelow[g]!;
       const b = freeBelow[t]!;
-      const lowMask = (1 << lo) - 1;
-      // G' index j + 1 is G index j for the points strictly between g and t; the same index elsewhere.
-      const mapped = (m & lowMask) | ((m >>> 1) & ((1 << b) - 1) & ~lowMask) | (m & ~((2 << b) - 1));
-      gwm |= ~mapped & ~(1 << b) & full;
+      gwm |= ~fromMoved(m, freeBelow[g]!, b) & ~(1 << b) & full;
     }
   }
 
   // FW: a jump that wins, or a step to a point where the geese to move lose.
   const lose = ~gwm & full;
-  let loseLo = 0;
-  let loseHi = 0;
-  for (let m = lose; m !== 0; m &= m - 1) {
-    const p = freePts[31 - Math.clz32(m & -m)]!;
-    if (p < 32) loseLo |= 1 << p;
-    else loseHi = 1;
-  }
-  let fwm = jm;
-  for (let m = ~jm & full; m !== 0; m &= m - 1) {
-    const j = 31 - Math.clz32(m & -m);
-    const p = freePts[j]!;
-    if ((nbLo[p]! & loseLo) !== 0 || (nbHi[p]! & loseHi) !== 0) fwm |= 1 << j;
-  }
+  const fwm = foxWins(jm, lose, full, freePts);
   fw[index] = fwm;
   if (a.x !== null) a.x[index] = lose | jm;
   const times = symmetric ? 1 : 2; // the mirror image's positions count too

@@ -16,12 +16,20 @@ import {
   lineStart,
   lineTo,
   MIN_GEESE,
-  nbHi,
-  nbLo,
   POINTS,
   rowFirst,
   ROWS,
 } from './geometry.js';
+import {
+  colexParts,
+  foxWins,
+  fromMoved,
+  indexFreePoints,
+  MirrorRows,
+  movedRank,
+  popcount,
+  reversed,
+} from './kernel-parts.js';
 import { FIXED_ROW, rowSubsets, type Unit } from './levels.js';
 
 /** The verdict arrays of one tier, indexed by colex rank, and the X masks of the tier below. */
@@ -46,38 +54,7 @@ const freePts = new Int32Array(POINTS);
 const pre = new Int32Array(POINTS + 1); // pre[i] = sum over j < i of C(p_j, j + 1)
 const shifted = new Int32Array(POINTS + 1); // shifted[i] = sum over j >= i of C(p_j, j)
 
-/** Bits set in a 32-bit word. */
-function popcount(v: number): number {
-  v -= (v >>> 1) & 0x55555555;
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
-
-/** reversed[len * 128 + v]: the low `len` bits of v in reverse order (a row segment seen in the mirror). */
-const reversed = new Int32Array(8 * 128);
-for (let len = 0; len <= 7; len++) {
-  for (let v = 0; v < 1 << len; v++) {
-    let r = 0;
-    for (let b = 0; b < len; b++) if ((v >>> b) & 1) r |= 1 << (len - 1 - b);
-    reversed[len * 128 + v] = r;
-  }
-}
-const segOff = new Int32Array(ROWS.length); // where each row's free points start among the set's free points
-const segLen = new Int32Array(ROWS.length); // how many free points the row has
-
-/**
- * A mask over G's free points as the same verdicts over mirror(G)'s (files a <-> g): each row keeps
- * its block of free points, whose order the mirror reverses.
- */
-function mirrorMask(m: number): number {
-  let out = 0;
-  for (let row = 0; row < ROWS.length; row++) {
-    const len = segLen[row]!;
-    const off = segOff[row]!;
-    out |= reversed[len * 128 + ((m >>> off) & ((1 << len) - 1))]! << off;
-  }
-  return out;
-}
+const rows = new MirrorRows(); // the row blocks of the unit's sets, for mirror images
 
 /**
  * Solves the set held in `pts[0..k)` (sorted) with colex rank `rank`; when `mirror` is not -1 it is
@@ -88,15 +65,8 @@ function solveSet(a: TierArrays, rank: number, mirror: number, counts: Counts): 
   const k = a.k;
   const n = POINTS - k;
   const full = (1 << n) - 1;
-  let c = 0;
-  for (let p = 0; p < POINTS; p++) {
-    freeBelow[p] = c;
-    if (occ[p] === 0) freePts[c++] = p;
-  }
-  pre[0] = 0;
-  for (let i = 0; i < k; i++) pre[i + 1] = pre[i]! + binom[pts[i]! * BINOM_K + i + 1]!;
-  shifted[k] = 0;
-  for (let i = k - 1; i >= 0; i--) shifted[i] = shifted[i + 1]! + binom[pts[i]! * BINOM_K + i]!;
+  indexFreePoints(occ, freeBelow, freePts);
+  colexParts(pts, k, pre, shifted);
 
   // J: every first jump, over each goose q.
   let jm = 0;
@@ -126,38 +96,15 @@ function solveSet(a: TierArrays, rank: number, mirror: number, counts: Counts): 
     for (let d = 0; d < GOOSE_DIRS; d++) {
       const t = gooseStep[g * GOOSE_DIRS + d]!;
       if (t < 0 || occ[t] !== 0) continue;
-      let r2 = base;
-      let j = i + 1;
-      while (j < k && pts[j]! < t) {
-        r2 += binom[pts[j]! * BINOM_K + j]! - binom[pts[j]! * BINOM_K + j + 1]!;
-        j++;
-      }
-      r2 += binom[t * BINOM_K + j]!;
-      const m = fw[r2]!;
-      const lo = freeBelow[g]!;
+      const r2 = movedRank(pts, k, i, base, t);
       const b = freeBelow[t]!;
-      const lowMask = (1 << lo) - 1;
-      // G' index j + 1 is G index j for the points strictly between g and t; the same index elsewhere.
-      const mapped = (m & lowMask) | ((m >>> 1) & ((1 << b) - 1) & ~lowMask) | (m & ~((2 << b) - 1));
-      gwm |= ~mapped & ~(1 << b) & full;
+      gwm |= ~fromMoved(fw[r2]!, freeBelow[g]!, b) & ~(1 << b) & full;
     }
   }
 
   // FW: a jump that wins, or a step to a point where the geese to move lose.
   const lose = ~gwm & full;
-  let loseLo = 0;
-  let loseHi = 0;
-  for (let m = lose; m !== 0; m &= m - 1) {
-    const p = freePts[31 - Math.clz32(m & -m)]!;
-    if (p < 32) loseLo |= 1 << p;
-    else loseHi = 1;
-  }
-  let fwm = jm;
-  for (let m = ~jm & full; m !== 0; m &= m - 1) {
-    const j = 31 - Math.clz32(m & -m);
-    const p = freePts[j]!;
-    if ((nbLo[p]! & loseLo) !== 0 || (nbHi[p]! & loseHi) !== 0) fwm |= 1 << j;
-  }
+  const fwm = foxWins(jm, lose, full, freePts);
   fw[rank] = fwm;
   a.gw[rank] = gwm;
   if (a.x !== null) a.x[rank] = lose | jm;
@@ -165,9 +112,9 @@ function solveSet(a: TierArrays, rank: number, mirror: number, counts: Counts): 
   counts.foxWins += times * popcount(fwm);
   counts.geeseWins += times * popcount(gwm);
   if (mirror !== -1) {
-    fw[mirror] = mirrorMask(fwm);
-    a.gw[mirror] = mirrorMask(gwm);
-    if (a.x !== null) a.x[mirror] = mirrorMask(lose | jm);
+    fw[mirror] = rows.mirror(fwm);
+    a.gw[mirror] = rows.mirror(gwm);
+    if (a.x !== null) a.x[mirror] = rows.mirror(lose | jm);
   }
 }
 
@@ -182,12 +129,7 @@ export function solveUnit(a: TierArrays, unit: Unit, counts: Counts): number {
     lists[row] = row === FIXED_ROW ? [all[unit.fixed]!] : all;
     choice[row] = 0;
   }
-  let off = 0;
-  for (let row = 0; row < ROWS.length; row++) {
-    segOff[row] = off;
-    segLen[row] = ROWS[row]![1] - unit.counts[row]!;
-    off += segLen[row]!;
-  }
+  rows.place(unit.counts);
   let sets = 0;
   for (;;) {
     let k = 0;

@@ -26,6 +26,7 @@ import {
   SIDE_DIRS,
   sideStep,
 } from '../geometry.js';
+import { colexParts, fromMoved, indexFreePoints, MirrorRows, movedRank, popcount, reversed } from '../kernel-parts.js';
 import { FIXED_ROW, rowSubsets, type Unit } from '../levels.js';
 
 /** The arrays one tier's solve works on. */
@@ -89,35 +90,7 @@ const freePts = new Int32Array(POINTS);
 const pre = new Int32Array(POINTS + 1); // pre[i] = sum over j < i of C(p_j, j + 1)
 const shifted = new Int32Array(POINTS + 1); // shifted[i] = sum over j >= i of C(p_j, j)
 
-/** Bits set in a 32-bit word. */
-function popcount(v: number): number {
-  v -= (v >>> 1) & 0x55555555;
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
-
-/** reversed[len * 128 + v]: the low `len` bits of v in reverse order (a row segment seen in the mirror). */
-const reversed = new Int32Array(8 * 128);
-for (let len = 0; len <= 7; len++) {
-  for (let v = 0; v < 1 << len; v++) {
-    let r = 0;
-    for (let b = 0; b < len; b++) if ((v >>> b) & 1) r |= 1 << (len - 1 - b);
-    reversed[len * 128 + v] = r;
-  }
-}
-const segOff = new Int32Array(ROWS.length); // where each row's free points start among the set's free points
-const segLen = new Int32Array(ROWS.length); // how many free points the row has
-
-/** A mask over G's free points as the same verdicts over mirror(G)'s (files a <-> g). */
-function mirrorMask(m: number): number {
-  let out = 0;
-  for (let row = 0; row < ROWS.length; row++) {
-    const len = segLen[row]!;
-    const off = segOff[row]!;
-    out |= reversed[len * 128 + ((m >>> off) & ((1 << len) - 1))]! << off;
-  }
-  return out;
-}
+const rows = new MirrorRows(); // the row blocks of the sets being solved, for mirror images
 
 /** Whether a sideways move leads from the set in `pts` to a set stamped with `round`. */
 function neighbourChanged(a: WdlArrays, rank: number, round: number): boolean {
@@ -167,15 +140,8 @@ function solveSet(
   if (round > 1 && !listed && (!a.sideways || !neighbourChanged(a, rank, round - 1))) return;
   const k = a.k;
   const full = (1 << (POINTS - k)) - 1;
-  let c = 0;
-  for (let p = 0; p < POINTS; p++) {
-    freeBelow[p] = c;
-    if (occ[p] === 0) freePts[c++] = p;
-  }
-  pre[0] = 0;
-  for (let i = 0; i < k; i++) pre[i + 1] = pre[i]! + binom[pts[i]! * BINOM_K + i + 1]!;
-  shifted[k] = 0;
-  for (let i = k - 1; i >= 0; i--) shifted[i] = shifted[i + 1]! + binom[pts[i]! * BINOM_K + i]!;
+  indexFreePoints(occ, freeBelow, freePts);
+  colexParts(pts, k, pre, shifted);
 
   // J: every first jump, over each goose q, to the landing point's X in the tier below.
   let jw = 0;
@@ -216,24 +182,12 @@ function solveSet(
     for (let d = 0; d < GOOSE_DIRS; d++) {
       const t = gooseStep[g * GOOSE_DIRS + d]!;
       if (t < 0 || occ[t] !== 0) continue;
-      let r2 = base;
-      let j = i + 1;
-      while (j < k && pts[j]! < t) {
-        r2 += binom[pts[j]! * BINOM_K + j]! - binom[pts[j]! * BINOM_K + j + 1]!;
-        j++;
-      }
-      r2 += binom[t * BINOM_K + j]!;
+      const r2 = movedRank(pts, k, i, base, t);
       const lo = freeBelow[g]!;
       const b = freeBelow[t]!;
-      const lowMask = (1 << lo) - 1;
-      const highMask = ~((2 << b) - 1);
-      const midMask = ((1 << b) - 1) & ~lowMask;
-      // G' index j + 1 is G index j for the points strictly between g and t; the same index elsewhere.
-      const mw = fw[r2]!;
-      const ml = fl[r2]!;
       const notT = ~(1 << b) & full;
-      gw |= ((ml & lowMask) | ((ml >>> 1) & midMask) | (ml & highMask)) & notT;
-      gnl |= ~((mw & lowMask) | ((mw >>> 1) & midMask) | (mw & highMask)) & notT;
+      gw |= fromMoved(fl[r2]!, lo, b) & notT;
+      gnl |= ~fromMoved(fw[r2]!, lo, b) & notT;
     }
     if (!a.sideways) continue;
     for (let d = 0; d < SIDE_DIRS; d++) {
@@ -281,8 +235,8 @@ function solveSet(
     a.geese.gw[rank] = gw;
     a.geese.gl[rank] = gl;
     if (mirror !== -1) {
-      a.geese.gw[mirror] = mirrorMask(gw);
-      a.geese.gl[mirror] = mirrorMask(gl);
+      a.geese.gw[mirror] = rows.mirror(gw);
+      a.geese.gl[mirror] = rows.mirror(gl);
     }
   }
   if (a.xw !== null) {
@@ -291,8 +245,8 @@ function solveSet(
     a.xw[rank] = xw;
     a.xl![rank] = xl;
     if (mirror !== -1) {
-      a.xw[mirror] = mirrorMask(xw);
-      a.xl![mirror] = mirrorMask(xl);
+      a.xw[mirror] = rows.mirror(xw);
+      a.xl![mirror] = rows.mirror(xl);
     }
   }
   const oldW = round === 1 ? 0 : fw[rank]!;
@@ -305,14 +259,14 @@ function solveSet(
     fl[rank] = flm;
     a.stamp[rank] = stamp;
     if (mirror !== -1) {
-      fw[mirror] = mirrorMask(fwm);
-      fl[mirror] = mirrorMask(flm);
+      fw[mirror] = rows.mirror(fwm);
+      fl[mirror] = rows.mirror(flm);
       a.stamp[mirror] = stamp;
     }
     if (stamp) counts.changed += weight;
   } else if (fwm !== oldW || flm !== oldL) {
     changes.push(rank, fwm, flm);
-    if (mirror !== -1) changes.push(mirror, mirrorMask(fwm), mirrorMask(flm));
+    if (mirror !== -1) changes.push(mirror, rows.mirror(fwm), rows.mirror(flm));
     counts.changed += weight;
   }
 }
@@ -338,12 +292,7 @@ export function solveUnitRound(
     lists[row] = row === FIXED_ROW ? [all[unit.fixed]!] : all;
     choice[row] = 0;
   }
-  let off = 0;
-  for (let row = 0; row < ROWS.length; row++) {
-    segOff[row] = off;
-    segLen[row] = ROWS[row]![1] - unit.counts[row]!;
-    off += segLen[row]!;
-  }
+  rows.place(unit.counts);
   let sets = 0;
   for (;;) {
     let k = 0;
@@ -492,8 +441,8 @@ function solveMasks(
       occ[p] = 1;
       c++;
     }
-    segOff[row] = off;
-    segLen[row] = size - c;
+    rows.off[row] = off;
+    rows.len[row] = size - c;
     off += size - c;
     if (row === FIXED_ROW) fixedIndex = subsetIndex[m]!;
     else {
