@@ -1,15 +1,10 @@
 // `pnpm bench` part 1: perft leaf counts per second from every variant's start position, and the
 // fast counter against a plain one (legal move lists, every move played) in the same run.
-import {
-  applyMove,
-  generateMoves,
-  getVariant,
-  materialOutcome,
-  perft,
-  type Position,
-  startPosition,
-  type Variant,
-} from '../src/index.js';
+import { applyMove, generateMoves } from '../src/moves.js';
+import { materialOutcome } from '../src/outcome.js';
+import { perft } from '../src/perft.js';
+import { type Position, startPosition } from '../src/position.js';
+import { getVariant, type Variant } from '../src/variants.js';
 
 /** The plain counter: lists and plays every move, counting the last level by list length. */
 function plainPerft(v: Variant, position: Position, depth: number): number {

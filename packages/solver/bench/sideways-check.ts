@@ -10,7 +10,8 @@ import { join } from 'node:path';
 
 import { applyMove, FOX, generateMoves, getVariant, GOOSE, newGame, type Position } from '@fg/rules';
 
-import { openSolution, type Outcome, solutionDir, type WdlSolution } from '../src/index.js';
+import { openSolution, solutionDir, type WdlSolution } from '../src/index.js';
+import type { Outcome } from '../src/sideways/lookup.js';
 import { readWdlHeader } from '../src/sideways/table-file.js';
 import { colexUnrank, random } from '../src/testing.js';
 

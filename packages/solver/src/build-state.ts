@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { DoneTier } from './storage.js';
 
 /** How far the tier being solved got at its last checkpoint. */
-export interface PartialTier {
+interface PartialTier {
   readonly k: number;
   readonly nextLevel: number;
   readonly setsDone: number;

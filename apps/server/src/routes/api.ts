@@ -21,7 +21,7 @@ const TABLES_READS_PER_MINUTE = 120;
 const NO_STORE = 'no-store';
 
 /** The cap of games against the computer per address (the computer's seats keep the count). */
-export interface ComputerGamesCap {
+interface ComputerGamesCap {
   readonly limit: number; // unfinished games the computer plays for one address at once
   /** How many the computer plays now for the address. */
   readonly playing: (address: string) => number;
@@ -30,7 +30,7 @@ export interface ComputerGamesCap {
 }
 
 /** The cap of tables one address may have waiting in the lobby (the lobby keeps the count). */
-export interface LobbyPlacesCap {
+interface LobbyPlacesCap {
   readonly limit: number;
   /** How many listed tables made from the address wait in the lobby now. */
   readonly waiting: (address: string) => number;

@@ -10,7 +10,7 @@ import { judgeTry, needsEngine } from '../../lib/learn';
 import { type GameReview, REVIEW_DEPTH } from './use-game-review';
 
 /** Where an exercise stands. */
-export type LearnStatus = 'find' | 'checking' | 'wrong' | 'same' | 'right' | 'answer';
+type LearnStatus = 'find' | 'checking' | 'wrong' | 'same' | 'right' | 'answer';
 
 /** The walk through a side's marked moves. */
 export interface Learn {
