@@ -90,7 +90,7 @@ describeInBrowser('the solution in the browser', SETUP, (suite) => {
     const planted = plantedBlunder(full, solution);
     const moves = [planted.blunder, planted.reply].join(',');
     await page.goto(
-      `${server.url}/analysis/standard?position=${encodeURIComponent(text(planted.start))}&geese=13&sideways=false&moves=${moves}&lang=en`,
+      `${suite.server.url}/analysis/standard?position=${encodeURIComponent(text(planted.start))}&geese=13&sideways=false&moves=${moves}&lang=en`,
     );
     const review = page.locator('section.review-panel');
     await expect.poll(() => review.getAttribute('data-review'), { timeout: 30_000 }).toBe('solution');
