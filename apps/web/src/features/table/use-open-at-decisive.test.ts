@@ -34,8 +34,7 @@ const MARKED = judged([null, 'mistake', null, 'decisive', null, 'decisive', null
 describe('useOpenAtDecisive', () => {
   it.each([
     { name: 'the solution found it', review: MARKED, shown: [4] },
-    { name: 'the engine finished', review: judged([null, null, 'decisive', null], 'engine', true), shown: [3] },
-    { name: 'the engine is still at work', review: judged([null, null, 'decisive', null], 'engine', false), shown: [] },
+    { name: 'only the engine judged', review: judged([null, null, 'decisive', null], 'engine', true), shown: [] },
     { name: 'no decisive mistake', review: judged([null, 'mistake', null], 'solution', true), shown: [] },
   ])('shows the position after the first decisive mistake when $name', ({ review, shown }) => {
     const show = vi.fn();

@@ -6,12 +6,14 @@ import { firstDecisive } from '../../lib/game-review';
 import type { Review } from '../../lib/use-review';
 
 /**
- * Opens a finished game's review at its first decisive mistake once the review has found it (the position after it,
+ * Opens a finished game's review at its first decisive mistake once the solution has shown it (the position after it,
  * where the review's sentence says what went wrong), as the analysis page does; not when the board was moved first.
  */
 export function useOpenAtDecisive(judged: GameReview, review: Review): void {
   const done = useRef(false);
-  const decisive = judged.source === 'solution' || judged.complete ? firstDecisive(judged.moves) : null;
+  // Only the solution's exact verdict moves the board: the engine's depth-limited marks are a guess, and a table page
+  // that jumped on them would leave the final position of every unsolved game.
+  const decisive = judged.source === 'solution' ? firstDecisive(judged.moves) : null;
   const { shownPly, show } = review;
   useEffect(() => {
     if (done.current) return;
