@@ -10,6 +10,6 @@ export function resultText(t: TFunction, result: NonNullable<TableView['result']
   // An aborted game has no winner and is no draw either.
   if (result.reason === 'aborted') return t('result.aborted');
   const winner = t(`result.${result.winner ? sideWord(result.winner, variant) : 'draw'}`);
-  const context = result.winner ? opponent(result.winner) : undefined;
+  const context = result.winner ? sideWord(opponent(result.winner), variant) : undefined;
   return t('result.withReason', { winner, reason: t(`reason.${result.reason}`, { context }) });
 }

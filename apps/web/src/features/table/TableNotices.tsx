@@ -4,6 +4,7 @@
 import { opponent, type Side } from '@fg/rules';
 import type { TFunction } from 'i18next';
 
+import { sideWord } from '../../lib/side-word';
 import type { TableState } from './table-state';
 import type { TakenBack } from './use-sent-move';
 
@@ -34,7 +35,7 @@ function declinedWords(t: TFunction, state: TableState, side: Side | null): stri
   if (side === declined.by) return t(`offers.declinedMine.${declined.offer}`);
   return side === opponent(declined.by)
     ? t(`offers.declinedYours.${declined.offer}`)
-    : t(`offers.declined.${declined.offer}`, { context: declined.by });
+    : t(`offers.declined.${declined.offer}`, { context: sideWord(declined.by, table.variant) });
 }
 
 /** Every notice that applies now. */
@@ -47,6 +48,8 @@ export function TableNotices({ t, state, side, takenBack, onDismiss }: TableNoti
   const draw = playing && table.drawOffer && table.drawOffer !== side ? table.drawOffer : null;
   const takeback = playing && table.takebackOffer && table.takebackOffer !== side ? table.takebackOffer : null;
   const declined = declinedWords(t, state, side);
+  // A side's word where it is named: 'foxes' in a variant with two.
+  const word = (s: Side): string => (table ? sideWord(s, table.variant) : s);
   const aborted = table?.result?.reason === 'aborted';
   return (
     <div className="table-page__notices" aria-live="polite">
@@ -58,9 +61,13 @@ export function TableNotices({ t, state, side, takenBack, onDismiss }: TableNoti
           </button>
         </div>
       )}
-      {friend && <p className="notice notice--joined">{t('table.friendJoined', { context: joined })}</p>}
-      {draw && <p className="notice notice--offer">{t('controls.drawOfferedBy', { context: draw })}</p>}
-      {takeback && <p className="notice notice--offer">{t('offers.takebackBy', { context: takeback })}</p>}
+      {friend && (
+        <p className="notice notice--joined">
+          {t('table.friendJoined', { context: joined ? word(joined) : undefined })}
+        </p>
+      )}
+      {draw && <p className="notice notice--offer">{t('controls.drawOfferedBy', { context: word(draw) })}</p>}
+      {takeback && <p className="notice notice--offer">{t('offers.takebackBy', { context: word(takeback) })}</p>}
       {declined && (
         <p className="notice notice--declined" data-declined={state.declined?.offer}>
           {declined}

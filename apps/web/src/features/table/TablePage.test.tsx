@@ -254,6 +254,19 @@ describe('TablePage', () => {
     expect(document.querySelector('[data-declined]')?.textContent ?? null).toBe(words);
   });
 
+  it('names the two foxes of Two Foxes in the plural when they decline', () => {
+    const twoFoxes = { ...PLAYING_TABLE, variant: 'two-foxes', moves: [], ply: 0 };
+    live.state = {
+      ...FOX_PLAYER,
+      table: twoFoxes,
+      game: gameOf(twoFoxes),
+      role: 'spectator',
+      declined: { offer: 'draw', by: 'fox' },
+    };
+    renderPage();
+    expect(document.querySelector('[data-declined]')?.textContent).toBe('The foxes declined the draw offer.');
+  });
+
   it.each([
     ['draw', null],
     ['takeback', null],

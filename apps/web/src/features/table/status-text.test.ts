@@ -58,6 +58,16 @@ describe('statusText', () => {
       'geese' as const,
       'The foxes win: too few geese are left',
     ],
+    [
+      'two-foxes, the foxes resign',
+      {
+        ...TWO_FOXES,
+        status: 'finished' as const,
+        result: { winner: 'geese' as const, reason: 'resignation' as const },
+      },
+      'geese' as const,
+      'The geese win: the foxes resigned',
+    ],
     ['standard, the viewer to move', { ...TABLE, turn: 'fox' as const }, 'fox' as const, 'Your move (fox)'],
   ])('%s', (_, table, role, text) => {
     expect(statusText(t, table, role)).toBe(text);
