@@ -7,46 +7,41 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { FOX, GOOSE, type Position } from '@fg/rules';
+import { FOX, getVariant, GOOSE, type Position } from '@fg/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { bitOf, canonicalIndex, canonicalSets, mirrorFreeMask, RADIX_WEIGHT, rowOf } from '../canonical.js';
+import { canonicalIndex, canonicalSets, mirrorFreeMask } from '../canonical.js';
 import { readCompact } from '../compact-file.js';
-import { choose, GOOSE_DIRS, gooseStep, POINTS, SIDE_DIRS, sideStep } from '../geometry.js';
+import { choose, POINTS } from '../geometry.js';
 import { random } from '../testing.js';
 import { buildWdlTable, wdlCompactPath, wdlPath } from './build.js';
 import { compactWdlSolution } from './compact.js';
 import { convertWdlTable, recordConversion } from './convert.js';
 import { openRawWdl, openWdlSolution, type WdlSolution } from './lookup.js';
 import { type MemoryTier, solveInMemory } from './memory.js';
+import { forEachSet, geeseMasks, rows } from './one-ply.js';
+import { valueWithReplies } from './summary.js';
 import { readWdlHeader } from './table-file.js';
 
 const UP_TO = 6;
 
-/** Every geese set of k by colex rank: calls `visit` with its points (sorted) and its rank. */
-function forEachSet(k: number, visit: (points: Int32Array, rank: number) => void): void {
-  const pts = Int32Array.from({ length: k }, (_, i) => i);
-  const total = choose(POINTS, k);
-  for (let rank = 0; rank < total; rank++) {
-    visit(pts, rank);
-    let i = 0;
-    while (i < k - 1 && pts[i]! + 1 === pts[i + 1]) i++;
-    pts[i]!++;
-    for (let q = 0; q < i; q++) pts[q] = q;
-  }
-}
+const SIDEWAYS = (() => {
+  const v = getVariant('standard', { geese: 13, sideways: true });
+  if (!v.ok) throw new Error(v.error.message);
+  return v.value;
+})();
 
-/** Row masks and key of a set of points. */
-function rows(points: ArrayLike<number>): { sigma: Int32Array; key: number } {
-  const sigma = new Int32Array(7);
-  let key = 0;
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
-    sigma[rowOf[p]!] = sigma[rowOf[p]!]! | (1 << bitOf[p]!);
-    key += RADIX_WEIGHT[rowOf[p]!]!;
-  }
-  return { sigma, key };
-}
+/** After each fox move from fox:d4 geese:c1,d1,e1,d3 (the fox wins by d4xd2), the geese's replies that keep their draw. */
+const REPLIES = {
+  'd4-c3': ['d3-e3', 'd3-e4'],
+  'd4-c4': ['d1-e2', 'd3-e3', 'd3-e4', 'e1-e2'],
+  'd4-c5': ['c1-c2', 'c1-d2', 'd1-c2', 'd1-e2', 'd3-c3', 'd3-e3', 'd3-e4', 'e1-d2', 'e1-e2'],
+  'd4-d5': ['c1-c2', 'c1-d2', 'd1-c2', 'd1-e2', 'd3-c3', 'd3-e3', 'e1-d2', 'e1-e2'],
+  'd4-e3': ['d3-c3', 'd3-c4'],
+  'd4-e4': ['c1-c2', 'd1-c2', 'd3-c3', 'd3-c4'],
+  'd4-e5': ['c1-c2', 'c1-d2', 'd1-c2', 'd1-e2', 'd3-c3', 'd3-c4', 'd3-e3', 'e1-d2', 'e1-e2'],
+  d4xd2: [], // the fox has won: three geese are left
+};
 
 describe('the table with sideways moves in format 2 (tiers 4..6)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'solver-sideways-compact-'));
@@ -130,42 +125,9 @@ describe('the table with sideways moves in format 2 (tiers 4..6)', () => {
     for (const tier of kernel) {
       const k = tier.k;
       const full = (1 << (POINTS - k)) - 1;
-      const below = new Int32Array(POINTS); // free points of G below each point
-      const moved = new Int32Array(7);
       forEachSet(k, (points, rank) => {
         const { sigma, key } = rows(points);
-        for (let p = 0, i = 0; p < POINTS; p++) {
-          below[p] = p - i;
-          if (i < k && points[i] === p) i++;
-        }
-        let gw = 0; // some goose move leaves the fox to move lost
-        let gd = 0; // some goose move leaves a draw
-        let gl = full; // every goose move leaves the fox to move winning (or there is none)
-        for (const g of points) {
-          for (let d = 0; d < GOOSE_DIRS + SIDE_DIRS; d++) {
-            const t = d < GOOSE_DIRS ? gooseStep[g * GOOSE_DIRS + d]! : sideStep[g * SIDE_DIRS + d - GOOSE_DIRS]!;
-            if (t < 0 || (sigma[rowOf[t]!]! >>> bitOf[t]!) & 1) continue;
-            moved.set(sigma);
-            moved[rowOf[g]!] = moved[rowOf[g]!]! & ~(1 << bitOf[g]!);
-            moved[rowOf[t]!] = moved[rowOf[t]!]! | (1 << bitOf[t]!);
-            const [w0, l0] = compactMasks(moved, key - RADIX_WEIGHT[rowOf[g]!]! + RADIX_WEIGHT[rowOf[t]!]!, k);
-            // The moved set's masks over G's free points: g joins the free points and t leaves them.
-            const lo = below[g]!;
-            const at = below[t]!;
-            const map = (m: number): number =>
-              g < t
-                ? (m & ((1 << lo) - 1)) | ((m >>> 1) & ((1 << at) - 1) & ~((1 << lo) - 1)) | (m & ~((2 << at) - 1))
-                : (m & ((1 << at) - 1)) | ((m << 1) & ((1 << lo) - 1) & ~((2 << at) - 1)) | (m & ~((1 << lo) - 1));
-            const w = map(w0);
-            const l = map(l0);
-            const here = 1 << at; // the fox cannot stand where the goose goes
-            gw |= l & ~here;
-            gd |= ~(w | l) & ~here & full;
-            gl &= w | here;
-          }
-        }
-        gd &= ~gw;
-        gl &= ~gw & ~gd;
+        const [gw, gl] = geeseMasks(points, sigma, key, (s, kk) => compactMasks(s, kk, k));
         if ((gw !== tier.gw![rank] || gl !== tier.gl![rank]) && wrong.length < 5)
           wrong.push(`tier ${k} rank ${rank}: ${gw}/${gl} against ${tier.gw![rank]}/${tier.gl![rank]}`);
         for (let m = full; m; m &= m - 1) {
@@ -177,7 +139,7 @@ describe('the table with sideways moves in format 2 (tiers 4..6)', () => {
     expect(wrong).toEqual([]);
     // Tiers 4..6 together (sideways.test.ts's figures): geese win, draw, lose.
     expect(tally).toEqual([0 + 0 + 107, 834_543 + 6_522_917 + 29_880_723, 352_137 + 122_491 + 23_506]);
-  }, 120_000);
+  }, 600_000);
 
   it('is what openWdlSolution reads when it is there, answering as the raw table on both sides', () => {
     const compact = openWdlSolution(dir, { geese: 13 })!;
@@ -204,6 +166,17 @@ describe('the table with sideways moves in format 2 (tiers 4..6)', () => {
       compact.close();
       raw.close();
     }
+  });
+
+  it("gives a position's value with the opponent's replies that keep its value, as summary.json's start.replies", () => {
+    const solution = openWdlSolution(dir, { geese: 13 })!;
+    const cells = new Uint8Array(POINTS);
+    const named = (p: string): number => SIDEWAYS.board.points.findIndex((q) => q.name === p);
+    for (const p of ['c1', 'd1', 'e1', 'd3']) cells[named(p)] = GOOSE;
+    cells[named('d4')] = FOX;
+    const value = valueWithReplies(solution, SIDEWAYS, { cells, turn: 'fox', quiet: 0 });
+    solution.close();
+    expect(value).toEqual({ winner: 'fox', keep: ['d4xd2'], exact: true, replies: REPLIES });
   });
 
   it('refuses a copy cut short, and a table of the game without sideways moves, in words', () => {

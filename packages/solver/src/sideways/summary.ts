@@ -4,10 +4,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { applyMove, generateMoves, getVariant, makeMoveText, startPosition } from '@fg/rules';
+import {
+  applyMove,
+  generateMoves,
+  getVariant,
+  makeMoveText,
+  type Position,
+  startPosition,
+  type Variant,
+} from '@fg/rules';
 
 import { type WdlBuildResult, wdlFolder, wdlPath } from './build.js';
-import { openRawWdl } from './lookup.js';
+import { openRawWdl, type WdlSolution } from './lookup.js';
 import { tierFigures, type WdlTierSummary } from './table-file.js';
 
 /** The contents of summary.json. */
@@ -30,6 +38,18 @@ export interface WdlSummary {
   readonly resumed: boolean;
 }
 
+/** A position's verdict and, after each of its moves, the opponent's replies that keep its value (summary.json's `start`). */
+export function valueWithReplies(
+  solution: WdlSolution,
+  variant: Variant,
+  position: Position,
+): NonNullable<WdlSummary['start']> {
+  const replies: Record<string, readonly string[]> = {};
+  for (const path of generateMoves(variant, position))
+    replies[makeMoveText(variant.board, path)] = solution.verdict(applyMove(variant, position, path)).keep;
+  return { ...solution.verdict(position), replies };
+}
+
 /** Writes summary.json for a finished build and returns it. */
 export function writeWdlSummary(dir: string, build: WdlBuildResult): WdlSummary {
   const { header } = build;
@@ -38,13 +58,7 @@ export function writeWdlSummary(dir: string, build: WdlBuildResult): WdlSummary 
     const solution = openRawWdl(wdlPath(dir, header.options.geese), header.options.geese);
     const variant = getVariant('standard', header.options);
     if (!variant.ok) throw new Error(variant.error.message);
-    const position = startPosition(variant.value);
-    const replies: Record<string, readonly string[]> = {};
-    for (const path of generateMoves(variant.value, position))
-      replies[makeMoveText(variant.value.board, path)] = solution.verdict(
-        applyMove(variant.value, position, path),
-      ).keep;
-    start = { ...solution.verdict(position), replies };
+    start = valueWithReplies(solution, variant.value, startPosition(variant.value));
     solution.close();
   }
   const tiers = header.tiers.map(tierFigures);
