@@ -244,10 +244,10 @@ describeInBrowser('the table page', (suite) => {
   ])(
     'on a 390 px phone, %s: the heading %s whole, coordinates inside the frame, the buttons clear of the board',
     async (variant, name) => {
-      const created = await postJson<Created>(server, '/api/tables', { variant, side: 'fox' });
+      const created = await postJson<Created>(suite.server, '/api/tables', { variant, side: 'fox' });
       const id = created.table.id;
-      await postJson(server, `/api/tables/${id}/seats`, { side: 'geese' });
-      const page = await open({ id, url: `${server.url}/t/${id}?lang=en` }, created.seat, PHONE_390);
+      await postJson(suite.server, `/api/tables/${id}/seats`, { side: 'geese' });
+      const page = await open({ id, url: `${suite.server.url}/t/${id}?lang=en` }, created.seat, PHONE_390);
       await page.getByRole('button', { name: 'Offer draw' }).waitFor();
       const facts = await page.evaluate(() => {
         const h1 = document.querySelector('h1')!;
@@ -273,6 +273,8 @@ describeInBrowser('the table page', (suite) => {
       expect(facts.coords).toBeGreaterThan(10);
       expect(facts.room).toBeGreaterThanOrEqual(0);
       expect(facts.gap).toBeGreaterThanOrEqual(8);
+      // A touch screen is told to tap, not about arrow keys.
+      expect(await page.locator('.moves__hint').first().innerText()).toBe('Tap a move to look back.');
     },
     60_000,
   );

@@ -43,6 +43,10 @@ describeInBrowser('takeback and rematch decline, two browsers', (suite) => {
     await expect
       .poll(() => fox.locator('[data-declined="takeback"]').textContent())
       .toBe('Your takeback request was declined.');
+    // A desktop with a mouse is told about the arrow keys.
+    expect(await fox.locator('.moves__hint').first().innerText()).toBe(
+      'Click a move, or use the ← → keys, to look back.',
+    );
     // The one who declined is spoken to, not about.
     expect(await geese.locator('[data-declined="takeback"]').textContent()).toBe('You declined the takeback.');
     expect(await piece(fox, 'd5')).toBe('fox');
