@@ -1,4 +1,4 @@
-// `pnpm puzzles build|check [--geese 13] [--count N] [--games N] [--no-grade]` (docs/puzzles.md): builds the
+// `pnpm puzzles build|check [--geese 13] [--count N] [--games N] [--endgame N] [--no-grade]` (docs/puzzles.md): builds the
 // puzzles of a solution table into the server's store (DATA_DIR's puzzles.sqlite, or Redis with REDIS_URL), or
 // checks every stored one against the table. SOLUTION_DIR (else DATA_DIR/solutions) holds the tables.
 import { checkPuzzle } from '@fg/puzzles';
@@ -16,7 +16,7 @@ import { sqliteGames } from './store/sqlite/sqlite-games.js';
 import { SqlitePuzzleStore } from './store/sqlite/sqlite-puzzles.js';
 
 const USAGE =
-  'usage: pnpm puzzles build [--variant standard] [--geese 13|15|17] [--count 2000] [--games N] [--no-grade]\n' +
+  'usage: pnpm puzzles build [--variant standard] [--geese 13|15|17] [--count 2000] [--games N] [--endgame N] [--no-grade]\n' +
   '       pnpm puzzles check [--geese 13]\n';
 
 /** Reads `--name value` flags; an unknown one or a missing value is an error. */
@@ -25,7 +25,7 @@ function parseFlags(words: readonly string[]): Map<string, string> {
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--no-grade') flags.set('no-grade', 'true');
-    else if (['--variant', '--geese', '--count', '--games'].includes(word) && words[i + 1] !== undefined)
+    else if (['--variant', '--geese', '--count', '--games', '--endgame'].includes(word) && words[i + 1] !== undefined)
       flags.set(word.slice(2), words[++i]!);
     else throw new Error(`unknown or incomplete option "${word}"`);
   }
@@ -73,6 +73,7 @@ async function main(argv: readonly string[]): Promise<number> {
       await buildPuzzles(store, solution, variant.value, games, {
         count: wholeFlag(flags, 'count', 2000, 1)!,
         ...(games_ === undefined ? {} : { games: games_ }),
+        endgame: wholeFlag(flags, 'endgame', 0, 0)!,
         grade: !flags.has('no-grade'),
         log: say,
       });

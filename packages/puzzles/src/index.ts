@@ -1,6 +1,7 @@
 // Puzzles from the solution (docs/puzzles.md): positions where exactly one move keeps the win, their
 // lines, themes and first ratings; the server stores them and serves them.
 export { checkPuzzle } from './check.js';
+export { endgameStart } from './endgame.js';
 export { findLine, type Line, MAX_SOLVER_MOVES, type NoPuzzle } from './line.js';
 export { canonicalKey, mirrored } from './mirror.js';
 export {

@@ -11,10 +11,10 @@ import { findLine, keyMove, type NoPuzzle } from './line.js';
 import { canonicalKey } from './mirror.js';
 import { detectThemes, type Theme } from './themes.js';
 
-/** Where a position came from: a finished game stored on the server, or the computer's self-play. */
+/** Where a position came from: a finished game stored on the server, the computer's self-play, or an endgame start. */
 export interface PuzzleSource {
-  readonly kind: 'game' | 'self-play';
-  readonly id: string; // the table id, or the self-play game's number
+  readonly kind: 'game' | 'self-play' | 'endgame';
+  readonly id: string; // the table id, the self-play game's number, or the endgame start's number
 }
 
 /** A position offered to the generator. */

@@ -2,7 +2,7 @@
 // level 8, every stored one right against the table, and a second run that goes on from the saved progress.
 import { rmSync } from 'node:fs';
 
-import { checkPuzzle } from '@fg/puzzles';
+import { checkPuzzle, type Puzzle } from '@fg/puzzles';
 import { openSolution, type TableSolution } from '@fg/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -65,6 +65,33 @@ describe('buildPuzzles', () => {
     expect(again.progress.games).toBe(report.progress.games);
     expect(again.progress.storedAfter).toBe(games.at(-1)!.id);
   }, 180_000);
+
+  it('finds the puzzles of 8 geese or fewer asked for in endgame starts, and goes on from the saved start', async () => {
+    const store = new MemoryPuzzleStore();
+    const report = await buildPuzzles(store, solution, SOLVED, reader([]), {
+      count: 1000,
+      games: 0,
+      endgame: 2,
+      grade: false,
+    });
+    const stored: Puzzle[] = [];
+    for await (const puzzle of everyPuzzle(store, 13)) stored.push(puzzle);
+    const endgames = (side: string): number =>
+      stored.filter((p) => p.side === side && p.themes.includes('endgame')).length;
+    expect(endgames('fox')).toBeGreaterThanOrEqual(2);
+    expect(endgames('geese')).toBeGreaterThanOrEqual(2);
+    for (const puzzle of stored) {
+      expect([puzzle.id, checkPuzzle(solution, SOLVED, puzzle)]).toEqual([puzzle.id, []]);
+      expect(puzzle.source.kind).toBe('endgame');
+    }
+    const again = await buildPuzzles(store, solution, SOLVED, reader([]), {
+      count: 1000,
+      games: 0,
+      endgame: 2,
+      grade: false,
+    });
+    expect([again.added, again.progress.endgame]).toEqual([0, report.progress.endgame]);
+  }, 300_000);
 
   it('stops looking at a side once it has the puzzles asked for', async () => {
     const store = new MemoryPuzzleStore();

@@ -1,10 +1,14 @@
 // `pnpm puzzles build`: positions of finished games stored on the server, then those around the puzzles already
-// stored, then of self-play, each made into a puzzle where it is one (packages/puzzles), new ones stored after
-// every game or puzzle looked around; then level 8 tries the first move of each stored puzzle not tried yet. Resumable: the progress (games read, self-play games played, the
-// wall time) is saved in the store with the puzzles, so the same command run again goes on from there.
+// stored, then of self-play, then random endgame starts (for the puzzles of 8 geese or fewer), each made into a
+// puzzle where it is one (packages/puzzles), new ones stored after every game, puzzle looked around or batch of
+// starts; then level 8 tries the first move of each stored puzzle not tried yet. Resumable: the progress (games
+// read, self-play games played, endgame starts made, the wall time) is saved in the store with the puzzles, so the
+// same command run again goes on from there.
 import type { Candidate, Puzzle, Rejected } from '@fg/puzzles';
 import {
   canonicalKey,
+  ENDGAME_GEESE,
+  endgameStart,
   graded,
   level8Misses,
   makePuzzle,
@@ -12,7 +16,7 @@ import {
   withAlternatives,
   wonLineSteps,
 } from '@fg/puzzles';
-import { newGame, parsePosition, playMoveText, type Side, type Variant } from '@fg/rules';
+import { countGeese, newGame, parsePosition, playMoveText, type Position, type Side, type Variant } from '@fg/rules';
 import type { Solution } from '@fg/solver';
 
 import type { PuzzleStore } from '../puzzle-store.js';
@@ -22,6 +26,7 @@ import type { GameReader, StoredGame } from './stored-games.js';
 export interface BuildOptions {
   readonly count: number; // puzzles wanted per side: positions of a side that has them are no longer looked at
   readonly games?: number; // self-play games this run at most (default: until both sides have `count`)
+  readonly endgame?: number; // puzzles of 8 geese or fewer wanted per side, from endgame starts (default 0)
   readonly grade?: boolean; // level 8 tries each puzzle (default true)
   readonly log?: (line: string) => void;
   readonly logEveryMs?: number; // how often a progress line is printed (default 15 s)
@@ -32,6 +37,7 @@ interface Progress {
   storedAfter: string; // the id of the last stored game read
   nearAfter: string; // the id of the last stored puzzle looked around
   selfPlay: number; // the next self-play game's number
+  endgame: number; // the next endgame start's number
   games: number; // games read so far, both sources
   positions: number;
   rejected: Record<string, number>;
@@ -52,11 +58,16 @@ const WON_LINE_TURNS = 1;
 const PUZZLE_LINE_TURNS = 3;
 /** Positions one game may add by following won lines (a won line branches fast: this bounds a game's time). */
 const WON_LINE_POSITIONS = 20_000;
+/** Endgame starts looked at together (the progress is saved after each batch). */
+const ENDGAME_BATCH = 200;
+/** Endgame starts made at most over all runs: a side whose endgame puzzles are that rare is left short (and said). */
+const ENDGAME_STARTS = 2_000_000;
 
 const EMPTY: Progress = {
   storedAfter: '',
   nearAfter: '',
   selfPlay: 0,
+  endgame: 0,
   games: 0,
   positions: 0,
   rejected: {},
@@ -85,22 +96,29 @@ export async function buildPuzzles(
   // The puzzles already stored: their ids (a position or its mirror is never made twice) and counts.
   const known = new Set<string>();
   const bySide: Record<Side, number> = { fox: 0, geese: 0 };
+  const endgames: Record<Side, number> = { fox: 0, geese: 0 }; // the puzzles of 8 geese or fewer, by side
   for await (const puzzle of everyPuzzle(store, solution.geese)) {
     known.add(puzzle.id);
     bySide[puzzle.side]++;
+    if (puzzle.themes.includes('endgame')) endgames[puzzle.side]++;
   }
   const tried = new Set<string>(); // canonical keys looked at this run (common openings come again and again)
   let added = 0;
   let lastLog = Date.now();
   const full = (side: Side): boolean => bySide[side] >= options.count;
+  const endgameFull = (side: Side): boolean => endgames[side] >= (options.endgame ?? 0);
   const line = (): string =>
     `games ${progress.games} (self-play next #${progress.selfPlay}) | positions ${progress.positions} | ` +
-    `puzzles fox ${bySide.fox} geese ${bySide.geese} | rejected ${JSON.stringify(progress.rejected)} | ` +
+    `puzzles fox ${bySide.fox} geese ${bySide.geese} | endgame fox ${endgames.fox} geese ${endgames.geese} ` +
+    `(start next #${progress.endgame}) | rejected ${JSON.stringify(progress.rejected)} | ` +
     `${((wallBefore + Date.now() - started) / 60_000).toFixed(1)} min in all`;
   log(`start: ${line()}`);
 
-  /** Looks at every position of one game; stores its new puzzles. */
-  const take = async (candidates: Iterable<Candidate>): Promise<void> => {
+  /** Looks at every position of one game (those of a side `wanted`); stores its new puzzles. */
+  const take = async (
+    candidates: Iterable<Candidate>,
+    wanted: (side: Side, position: Position) => boolean = (side) => !full(side),
+  ): Promise<void> => {
     const found: Puzzle[] = [];
     // The game's positions and those one move away; then, from each the geese win, their won lines.
     const queue = [...candidates].flatMap((c) => [...withAlternatives(variant, c)]);
@@ -110,7 +128,7 @@ export async function buildPuzzles(
       const candidate = queue[i]!;
       progress.positions++;
       const side = candidate.position.turn;
-      if (full(side) || !solution.covers(candidate.position)) continue;
+      if (!wanted(side, candidate.position) || !solution.covers(candidate.position)) continue;
       const key = canonicalKey(variant.board, candidate.position);
       if (tried.has(key)) continue;
       tried.add(key);
@@ -129,6 +147,7 @@ export async function buildPuzzles(
       known.add(made.id);
       found.push(made);
       bySide[made.side]++;
+      if (made.themes.includes('endgame')) endgames[made.side]++;
       // Puzzles come in clusters (a side in trouble stays in trouble): the line's own won lines hold more.
       if (depth[i]! < PUZZLE_LINE_TURNS && queue.length < base + WON_LINE_POSITIONS)
         for (const next of wonLineSteps(solution, variant, candidate, made.side)) {
@@ -137,7 +156,6 @@ export async function buildPuzzles(
         }
     }
     added += await store.add(found);
-    progress.games++;
     await save();
     if (Date.now() - lastLog >= (options.logEveryMs ?? 15_000)) {
       lastLog = Date.now();
@@ -147,6 +165,7 @@ export async function buildPuzzles(
 
   for await (const game of games(progress.storedAfter)) {
     if (full('fox') && full('geese')) break;
+    progress.games++;
     await take(positionsOf(variant, game));
     progress.storedAfter = game.id;
   }
@@ -154,7 +173,10 @@ export async function buildPuzzles(
   // Puzzles come in clusters: around each one stored (those found here included, in id order) lie more.
   for await (const puzzle of everyPuzzle(store, solution.geese, progress.nearAfter)) {
     if (full('fox') && full('geese')) break;
-    if (!full(puzzle.side)) await take(aroundPuzzle(variant, puzzle));
+    if (!full(puzzle.side)) {
+      progress.games++;
+      await take(aroundPuzzle(variant, puzzle));
+    }
     progress.nearAfter = puzzle.id;
   }
   await save();
@@ -163,7 +185,17 @@ export async function buildPuzzles(
     const n = progress.selfPlay;
     const played = [...selfPlayGame(variant, n)];
     progress.selfPlay = n + 1;
+    progress.games++;
     await take(played);
+  }
+  // Games seldom reach 8 geese or fewer where one move alone keeps the win: endgame starts give those puzzles.
+  const endgameWanted = (side: Side, position: Position): boolean =>
+    !endgameFull(side) && countGeese(position) <= ENDGAME_GEESE;
+  while (!(endgameFull('fox') && endgameFull('geese')) && progress.endgame < ENDGAME_STARTS) {
+    const first = progress.endgame;
+    const starts = Array.from({ length: ENDGAME_BATCH }, (_, i) => endgameStart(variant, solution.geese, first + i));
+    progress.endgame = first + ENDGAME_BATCH;
+    await take(starts, endgameWanted);
   }
   log(`found: ${line()}`);
 
