@@ -32,14 +32,16 @@ export interface ServerOptions {
   readonly env?: Record<string, string>;
   readonly port?: number;
   readonly dataDir?: string;
+  readonly timeoutMs?: number; // how long to wait for /healthz (30 s; more for a test that restarts it under load)
 }
 
 /** Starts apps/server on 127.0.0.1, serving the built web app, and waits for /healthz. */
-export function startServer({ env = {}, port, dataDir }: ServerOptions = {}): Promise<RunningServer> {
+export function startServer({ env = {}, port, dataDir, timeoutMs }: ServerOptions = {}): Promise<RunningServer> {
   return startServerProcess({
     env: { WEB_DIR: WEB_DIST, ...env },
     ...(port ? { port } : {}),
     ...(dataDir ? { dataDir } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
   });
 }
 

@@ -1,5 +1,6 @@
 // What the puzzle page keeps in the browser (no account): an id of this browser, the player's Glicko-2 rating
-// with its history, the pack of puzzles for offline play and the attempts waiting to be sent.
+// with its history and the attempts waiting to be sent. The pack of puzzles for offline play is the service
+// worker's (its cache of GET /api/puzzles/pack), not kept here.
 import { NEW_PLAYER_RATING, type PuzzleRating, type PuzzleView } from '@fg/protocol';
 
 const KEY = 'fg:puzzles';
@@ -19,7 +20,6 @@ export interface PuzzlePlayer {
   readonly rating: PuzzleRating;
   readonly history: readonly { readonly at: string; readonly rating: number }[];
   readonly played: readonly string[]; // puzzles tried here, newest last (the pack skips them)
-  readonly pack: readonly PuzzleView[];
   readonly pending: readonly PendingAttempt[];
   readonly bestStreak: number;
 }
@@ -36,7 +36,12 @@ function newBrowserId(): string {
 export function loadPlayer(): PuzzlePlayer {
   try {
     const text = localStorage.getItem(KEY);
-    if (text) return JSON.parse(text) as PuzzlePlayer;
+    if (text) {
+      // A pack kept here by an earlier version of the page: the service worker keeps it now.
+      const kept = JSON.parse(text) as PuzzlePlayer & { pack?: unknown };
+      delete kept.pack;
+      return kept;
+    }
   } catch {
     // Unreadable: start again.
   }
@@ -45,7 +50,6 @@ export function loadPlayer(): PuzzlePlayer {
     rating: NEW_PLAYER_RATING,
     history: [],
     played: [],
-    pack: [],
     pending: [],
     bestStreak: 0,
   };
@@ -74,9 +78,9 @@ export function withPlayed(player: PuzzlePlayer, id: string): PuzzlePlayer {
   return { ...player, played: [...player.played, id].slice(-2000) };
 }
 
-/** The next puzzle of the pack not played here, nearest the rating. */
-export function fromPack(player: PuzzlePlayer): PuzzleView | null {
-  const left = player.pack.filter((p) => !player.played.includes(p.id));
+/** The next puzzle of a pack not played here, nearest the rating. */
+export function fromPack(pack: readonly PuzzleView[], player: PuzzlePlayer): PuzzleView | null {
+  const left = pack.filter((p) => !player.played.includes(p.id));
   left.sort(
     (a, b) => Math.abs(a.rating.rating - player.rating.rating) - Math.abs(b.rating.rating - player.rating.rating),
   );

@@ -1,7 +1,8 @@
 // The service worker (Workbox, built by vite-plugin-pwa's injectManifest): the app shell, every
 // page's chunk, the strings and the engine's worker precached, so the home, variant, analysis and
 // offline game pages work with no network after the first load. Hashed assets are cached for
-// good; the API and the WebSocket are never routed here, so never cached.
+// good. Of the API only the puzzles' offline pack is cached (the puzzle page's offline play); the
+// rest of the API and the WebSocket are never routed here, so never cached.
 //
 // Updates: a new version installs beside the old one and waits (no skipWaiting), so an open game
 // keeps the files it was loaded with. Navigations go to the network first, so the next load
@@ -14,7 +15,7 @@ import './push';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 import { sw } from './scope';
 
@@ -49,6 +50,20 @@ registerRoute(
   new CacheFirst({
     cacheName: 'fg-assets',
     plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })],
+  }),
+);
+
+/** The one cache key of the puzzle pack, whatever the rating and browser asked: the newest pack answers offline. */
+const PUZZLE_PACK = '/api/puzzles/pack';
+
+// The puzzles' offline pack (GET /api/puzzles/pack, docs/puzzles.md): from the network while there is one, each
+// answer kept; offline, the last one kept answers and the puzzle page plays its puzzles not yet played.
+registerRoute(
+  ({ url, request }) => url.origin === sw.location.origin && url.pathname === PUZZLE_PACK && request.method === 'GET',
+  new NetworkFirst({
+    cacheName: 'fg-puzzle-pack',
+    networkTimeoutSeconds: 4,
+    plugins: [{ cacheKeyWillBeUsed: async () => PUZZLE_PACK }],
   }),
 );
 

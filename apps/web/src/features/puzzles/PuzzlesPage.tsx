@@ -22,6 +22,12 @@ type Stage = 'play' | 'right' | 'wrong' | 'solved' | 'failed' | 'shown';
 const REPLY_MS = 500;
 
 /** The puzzle page. */
+/** With no network: the next puzzle of the pack the service worker kept, or none. */
+async function offlinePuzzle(player: PuzzlePlayer): Promise<PuzzleView | null> {
+  const pack = await fetchPuzzlePack(player.rating.rating, player.browser);
+  return pack.ok ? fromPack(pack.value.puzzles, player) : null;
+}
+
 export default function PuzzlesPage() {
   const { t } = useTranslation();
   const [player, setPlayer] = useState<PuzzlePlayer>(() => loadPlayer());
@@ -44,7 +50,7 @@ export default function PuzzlesPage() {
     document.title = `${t('puzzles.heading')} · ${t('app.name')}`;
   }, [t]);
 
-  // Sends the attempts made offline once the server answers, and refills the pack.
+  // Sends the attempts made offline once the server answers, and refills the pack (the service worker keeps it).
   /** The attempts made offline, sent in order (stopping at the first that finds no network); the pack refilled. */
   const sendPending = useCallback(async (): Promise<void> => {
     let current = loadPlayer();
@@ -58,10 +64,8 @@ export default function PuzzlesPage() {
       current = { ...current, pending: current.pending.filter((a) => a !== attempt) };
       if (sent.ok && sent.value.counted) current = withRating(current, sent.value.player);
     }
-    if (navigator.onLine) {
-      const pack = await fetchPuzzlePack(current.rating.rating, current.browser);
-      if (pack.ok) current = { ...current, pack: pack.value.puzzles };
-    }
+    // The service worker keeps the answer: offline, the same request gets it back.
+    if (navigator.onLine) await fetchPuzzlePack(current.rating.rating, current.browser);
     keep(current);
   }, [keep]);
   const syncing = useRef(false); // one sync at a time: `online` and a visit may come together
@@ -94,7 +98,7 @@ export default function PuzzlesPage() {
       linked && linked.ok
         ? linked
         : await fetchNextPuzzle(current.rating.rating, current.browser, theme === '' ? undefined : theme);
-    const found = answer.ok ? answer.value.puzzle : answer.code === 'network' ? fromPack(current) : null;
+    const found = answer.ok ? answer.value.puzzle : answer.code === 'network' ? await offlinePuzzle(current) : null;
     reported.current = null;
     setPly(0);
     setStage('play');
