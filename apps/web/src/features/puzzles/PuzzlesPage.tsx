@@ -241,7 +241,7 @@ export default function PuzzlesPage() {
             )}
             {puzzle && (
               <p className="muted">
-                {t('puzzles.puzzleRating', { rating: Math.round(puzzle.rating.rating), plays: puzzle.plays })}
+                {t('puzzles.puzzleRating', { rating: Math.round(puzzle.rating.rating), count: puzzle.plays })}
               </p>
             )}
             {puzzle && puzzle.themes.length > 0 && (
