@@ -27,6 +27,7 @@ export interface BuildOptions {
   readonly count: number; // puzzles wanted per side: positions of a side that has them are no longer looked at
   readonly games?: number; // self-play games this run at most (default: until both sides have `count`)
   readonly endgame?: number; // puzzles of 8 geese or fewer wanted per side, from endgame starts (default 0)
+  readonly endgameStarts?: number; // endgame starts this run at most (default: until both sides have `endgame`)
   readonly grade?: boolean; // level 8 tries each puzzle (default true)
   readonly log?: (line: string) => void;
   readonly logEveryMs?: number; // how often a progress line is printed (default 15 s)
@@ -191,10 +192,12 @@ export async function buildPuzzles(
   // Games seldom reach 8 geese or fewer where one move alone keeps the win: endgame starts give those puzzles.
   const endgameWanted = (side: Side, position: Position): boolean =>
     !endgameFull(side) && countGeese(position) <= ENDGAME_GEESE;
-  while (!(endgameFull('fox') && endgameFull('geese')) && progress.endgame < ENDGAME_STARTS) {
+  const startsUntil = Math.min(ENDGAME_STARTS, progress.endgame + (options.endgameStarts ?? Infinity));
+  while (!(endgameFull('fox') && endgameFull('geese')) && progress.endgame < startsUntil) {
     const first = progress.endgame;
-    const starts = Array.from({ length: ENDGAME_BATCH }, (_, i) => endgameStart(variant, solution.geese, first + i));
-    progress.endgame = first + ENDGAME_BATCH;
+    const batch = Math.min(ENDGAME_BATCH, startsUntil - first);
+    const starts = Array.from({ length: batch }, (_, i) => endgameStart(variant, solution.geese, first + i));
+    progress.endgame = first + batch;
     await take(starts, endgameWanted);
   }
   log(`found: ${line()}`);
