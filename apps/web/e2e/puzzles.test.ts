@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The puzzle page in real headless Chromium against the real server, its puzzles.sqlite seeded with two puzzles
 // checked against a test table: one solved (the rating goes up), one failed (it goes down, the retry and the
-// solution shown), the daily puzzle on the home page, and a puzzle of the offline pack played with the server
-// gone, its attempt sent once the browser is back online.
+// solution shown), the daily puzzle on the home page, and a puzzle of the offline pack (the service worker's cache)
+// played with the network and the server gone, its attempt sent once the browser is back online.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,10 +35,10 @@ const SETUP: SuiteSetup = {
   server: async () => {
     dir = mkdtempSync(join(tmpdir(), 'fg-puzzles-page-'));
     await seedPuzzles(dir, [FOX_PUZZLE, GEESE_PUZZLE]);
-    return { dataDir: dir };
+    return { dataDir: dir, timeoutMs: 90_000 }; // the offline test restarts it, on a loaded machine too
   },
   cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  timeout: 60_000,
+  timeout: 120_000,
 };
 
 describeInBrowser('puzzles in the browser', SETUP, (suite) => {
@@ -66,39 +66,56 @@ describeInBrowser('puzzles in the browser', SETUP, (suite) => {
     await page.close();
   }, 60_000);
 
-  it('shows the daily puzzle on the home page', async () => {
+  it('shows the daily puzzle on the home page; Solve it opens it', async () => {
     const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
     await page.goto(`${suite.server.url}/?lang=en`);
     const panel = page.locator('section.daily-puzzle');
     await page.locator('[data-daily-puzzle]:not([data-daily-puzzle=""])').waitFor();
-    expect([FOX_PUZZLE.id, GEESE_PUZZLE.id]).toContain(await panel.getAttribute('data-daily-puzzle'));
+    const daily = await panel.getAttribute('data-daily-puzzle');
+    expect([FOX_PUZZLE.id, GEESE_PUZZLE.id]).toContain(daily);
+    // Its button opens that very puzzle; the header links to the puzzles too.
+    expect(await page.locator('.site-nav a[href="/puzzles"]').textContent()).toBe('Puzzles');
+    await panel.getByRole('link', { name: 'Solve it' }).click();
+    await page.locator(`[data-puzzle="${daily}"]`).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/puzzles');
+    expect(await page.locator('.site-nav a[aria-current="page"]').textContent()).toBe('Puzzles');
     await page.close();
   }, 60_000);
 
-  it('plays a puzzle of the pack offline and sends its attempt when back online', async () => {
+  it('plays a puzzle of the pack the service worker kept, offline, and sends its attempt when back online', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/puzzles?lang=en`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    // Once the worker controls the page, a visit fetches the pack through it and its cache keeps it.
+    await page.reload();
     await page.locator('[data-puzzle]:not([data-puzzle=""])').waitFor();
-    // The pack is kept once the page has loaded it.
-    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('fg:puzzles') ?? '{}').pack ?? []).length === 2);
+    await page.waitForFunction(async () => (await (await caches.open('fg-puzzle-pack')).keys()).length === 1);
+    expect(await page.evaluate(() => 'pack' in JSON.parse(localStorage.getItem('fg:puzzles') ?? '{}'))).toBe(false);
     const first = await page.locator('[data-puzzle]').getAttribute('data-puzzle');
     await page.getByRole('button', { name: 'Show the solution' }).click(); // a failed attempt, sent online
     await page.locator('[data-rating-change]').waitFor();
-    await context.setOffline(true);
-    await page.getByRole('button', { name: 'Next puzzle' }).click();
     const other = first === FOX_PUZZLE.id ? GEESE_PUZZLE : FOX_PUZZLE;
     const before = await plays(suite.server, other.id); // the first test played it too, from another browser
+
+    // No network and no server: the next puzzle comes from the worker's cache.
+    await suite.server.stop({ keepData: true });
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Next puzzle' }).click();
     await page.locator(`[data-puzzle="${other.id}"]`).waitFor();
     for (let ply = 0; ply < other.line.length; ply += 2) {
       await page.locator('[data-stage="play"]').waitFor();
       await play(page, other.line[ply]!);
     }
+    await page.getByText('Solved!').waitFor();
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('fg:puzzles') ?? '{}').pending?.length === 1);
+
+    // Back online (the same server again): the attempt is sent once.
+    const server = await suite.restartServer();
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('fg:puzzles') ?? '{}').pending?.length === 0);
-    expect(await plays(suite.server, other.id)).toBe(before + 1);
+    expect(await plays(server, other.id)).toBe(before + 1);
     await context.close();
-  }, 90_000);
+  }, 240_000);
 });

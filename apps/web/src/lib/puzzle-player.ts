@@ -20,6 +20,7 @@ export interface PuzzlePlayer {
   readonly rating: PuzzleRating;
   readonly history: readonly { readonly at: string; readonly rating: number }[];
   readonly played: readonly string[]; // puzzles tried here, newest last (the pack skips them)
+  readonly packIds?: readonly string[]; // the ids of the pack the service worker keeps (to count what is left)
   readonly pending: readonly PendingAttempt[];
   readonly bestStreak: number;
 }
@@ -93,7 +94,7 @@ export function puzzlesLeft(): number {
     const text = localStorage.getItem(KEY);
     if (!text) return 0;
     const player = JSON.parse(text) as PuzzlePlayer;
-    return player.pack.filter((p) => !player.played.includes(p.id)).length;
+    return (player.packIds ?? []).filter((id) => !player.played.includes(id)).length;
   } catch {
     return 0; // unreadable or refused: nothing kept
   }

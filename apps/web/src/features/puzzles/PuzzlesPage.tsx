@@ -65,7 +65,10 @@ export default function PuzzlesPage() {
       if (sent.ok && sent.value.counted) current = withRating(current, sent.value.player);
     }
     // The service worker keeps the answer: offline, the same request gets it back.
-    if (navigator.onLine) await fetchPuzzlePack(current.rating.rating, current.browser);
+    if (navigator.onLine) {
+      const pack = await fetchPuzzlePack(current.rating.rating, current.browser);
+      if (pack.ok) current = { ...current, packIds: pack.value.puzzles.map((p) => p.id) };
+    }
     keep(current);
   }, [keep]);
   const syncing = useRef(false); // one sync at a time: `online` and a visit may come together
