@@ -56,11 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
           >
             {t('app.analysis')}
           </Link>
-          <Link
-            to="/puzzles"
-            className="site-nav__link"
-            aria-current={path === '/puzzles' ? 'page' : undefined}
-          >
+          <Link to="/puzzles" className="site-nav__link" aria-current={path === '/puzzles' ? 'page' : undefined}>
             {t('app.puzzles')}
           </Link>
         </nav>
