@@ -78,8 +78,8 @@ describe('HomePage', () => {
     });
 
     it('links to the puzzles kept in this browser, counting those not played', () => {
-      const pack = ['p1', 'p2', 'p3'].map((id) => ({ id }));
-      localStorage.setItem('fg:puzzles', JSON.stringify({ pack, played: ['p2'] }));
+      // The service worker keeps the pack itself; the player record keeps its ids to count what is left.
+      localStorage.setItem('fg:puzzles', JSON.stringify({ packIds: ['p1', 'p2', 'p3'], played: ['p2'] }));
       renderHome();
       const link = screen.getByRole('link', { name: 'solve puzzles kept in this browser (2 left).' });
       expect(link.getAttribute('href')).toBe('/puzzles');
