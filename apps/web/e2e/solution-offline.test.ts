@@ -64,7 +64,8 @@ describeInBrowser('the solution in the browser', SETUP, (suite) => {
     // Play from here as the fox: the computer (geese, level 9) moves first, and keeps the win every move.
     await page.getByRole('button', { name: 'Play the fox' }).click();
     await page.waitForURL(/\/play\/offline/);
-    await expect.poll(() => page.locator('.seat__state').textContent()).toContain('9');
+    // The seat names the level as every picker does: Perfect, the solution's own play.
+    await expect.poll(() => page.locator('.seat__state').textContent()).toContain('Perfect (plays the solution)');
     let position = won;
     for (let ply = 0; ; ply++) {
       await expect.poll(() => movesShown(page), { timeout: 15_000 }).toHaveLength(ply + 1);
