@@ -62,7 +62,7 @@ describeInBrowser('chat in the browser', (suite) => {
     await expect.poll(() => room(geese, 'players')).toEqual(['good luck, see https://example.com']);
   });
 
-  it('Mute chat hides every message in this suite.browser, and is remembered', async () => {
+  it('Mute chat hides every message in this browser, and is remembered', async () => {
     const mute = geese.getByRole('button', { name: 'Mute chat' });
     await mute.click();
     expect(await mute.getAttribute('aria-pressed')).toBe('true');

@@ -75,7 +75,7 @@ describeInBrowser('Use on another device', (suite) => {
     // No token went to the server: the fragment never leaves the browser.
     for (const token of Object.values(tokens)) expect(requests.some((url) => url.includes(token))).toBe(false);
     await page.getByRole('button', { name: 'Take them' }).click();
-    await page.getByText('2 games added to this suite.browser.').waitFor();
+    await page.getByText('2 games added to this browser.').waitFor();
     expect(await seatsIn(page)).toEqual(tokens);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.getByRole('link', { name: 'Open My games' }).click();
