@@ -36,8 +36,8 @@ describeInBrowser('the review in the browser', SETUP, (suite) => {
     await page.goto(`${suite.server.url}/analysis/standard?${query}&moves=c3-d4,a5xc5&side=geese&learn=1&lang=en`);
     const panel = page.locator('.learn-panel');
     await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain('You played c3-d4 here.');
-    // The board shows the position before the blunder.
-    expect(await page.locator('[data-point="c3"]').getAttribute('data-piece')).toBe('goose');
+    // The board shows the position before the blunder (it may be drawn a frame after the panel's words).
+    await expect.poll(() => page.locator('[data-point="c3"]').getAttribute('data-piece')).toBe('goose');
     await clickPoints(page, ['b4', 'c5']);
     await expect.poll(() => panel.getAttribute('data-learn')).toBe('wrong');
     expect(await panel.getByRole('status').textContent()).toBe(
