@@ -18,8 +18,21 @@ export function PositionSetup({
   const text = typed?.shown === shown ? typed.text : shown;
   // The form is the page's last panel: on a phone its reason would appear below the screen's bottom, unseen.
   const reason = useRef<HTMLParagraphElement>(null);
+  // Panels above it (the engine's lines) may still grow while the page settles, pushing the reason down again:
+  // it is kept in view through the next two seconds of layout changes.
   useEffect(() => {
-    if (error) reason.current?.scrollIntoView?.({ block: 'nearest' });
+    const shown = reason.current;
+    if (!error || !shown) return;
+    const bring = () => shown.scrollIntoView?.({ block: 'nearest' });
+    bring();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(bring);
+    observer.observe(document.body);
+    const stop = setTimeout(() => observer.disconnect(), 2000);
+    return () => {
+      clearTimeout(stop);
+      observer.disconnect();
+    };
   }, [error]);
   return (
     <form
