@@ -1,8 +1,8 @@
 // @vitest-environment node
 // Offline and Notify me in real Chromium: a table link opened offline (or with the server gone) says so within
 // seconds, offers the computer in this browser and connects by itself when the connection is back; the offline home
-// hides what needs the server; a player whose own connection is lost is not shown online and cannot press what would
-// be lost; Notify me says why it cannot, for a push service that refuses or never answers and for refused storage.
+// hides what needs the server; Notify me says why it cannot, for a push service that refuses or never answers and for
+// refused storage. A player's own lost connection is lost-connection.test.ts's.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -154,30 +154,6 @@ describe.skipIf(skip !== null)('offline and Notify me', () => {
     await context.setOffline(false);
     await expect.poll(headings).toContain('Lobby');
     expect(await page.getByRole('region', { name: 'You are offline' }).count()).toBe(0);
-  }, 90_000);
-
-  it('while its own connection is lost, a player is not shown online and the game buttons wait, saying why', async () => {
-    const { page, context, id } = await foxPage();
-    await page.goto(`${server.url}/t/${id}?lang=en`);
-    await expect.poll(() => statusOf(page)).toBe('Your move (fox)');
-    const mine = page.locator('.seat--fox .seat__state');
-    await expect.poll(() => mine.textContent()).toBe('you · online');
-    const offerDraw = page.getByRole('button', { name: 'Offer draw' });
-    const resign = page.getByRole('button', { name: 'Resign' });
-    expect([await offerDraw.isEnabled(), await resign.isEnabled()]).toEqual([true, true]);
-
-    await context.setOffline(true);
-    await expect.poll(() => mine.textContent()).toBe('you · connection lost');
-    const why = 'Connection lost: this works again once the game is back in step.';
-    for (const button of [offerDraw, resign]) {
-      expect(await button.isDisabled()).toBe(true);
-      expect(await button.getAttribute('title')).toBe(why);
-    }
-
-    await context.setOffline(false);
-    await expect.poll(() => mine.textContent(), { timeout: 20_000 }).toBe('you · online');
-    expect([await offerDraw.isEnabled(), await resign.isEnabled()]).toEqual([true, true]);
-    expect(await offerDraw.getAttribute('title')).toBeNull();
   }, 90_000);
 
   /** The fox's table page with Notify me pressed; `init` changes the browser first (null: as it is, no grant). */

@@ -47,11 +47,22 @@ afterEach(() => {
 });
 
 /** The button as the side column composes it: its state from the hook. */
-function Harness({ id }: { id: string }) {
-  return <NotifyButton notify={useNotifyMe(id)} />;
+function Harness({ id, online }: { id: string; online?: boolean }) {
+  return <NotifyButton notify={useNotifyMe(id)} online={online} />;
 }
 
 describe('NotifyButton', () => {
+  it('waits, disabled with the game buttons\' title, while the connection is lost', () => {
+    const { rerender } = render(<Harness id="table00001" online={false} />);
+    const button = screen.getByRole('button', { name: 'Notify me' });
+    expect([button.hasAttribute('disabled'), button.getAttribute('title')]).toEqual([
+      true,
+      'Connection lost: this works again once the game is back in step.',
+    ]);
+    rerender(<Harness id="table00001" online />);
+    expect([button.hasAttribute('disabled'), button.getAttribute('title')]).toEqual([false, null]);
+  });
+
   it('asks permission only on the click, subscribes with the server key and stores it with the seat', async () => {
     render(<Harness id="table00001" />);
     expect(requestPermission).not.toHaveBeenCalled();

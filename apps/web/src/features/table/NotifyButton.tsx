@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 
 import type { NotifyMe } from './use-notify-me';
 
-/** The button, then what came of it: on, on its way, or why not and what to do. */
-export function NotifyButton({ notify }: { notify: NotifyMe }) {
+/** The button, then what came of it: on, on its way, or why not and what to do. `online` false while this page's
+ * connection is lost: the subscription needs our server, so the button waits, disabled as the game's buttons are. */
+export function NotifyButton({ notify, online = true }: { notify: NotifyMe; online?: boolean }) {
   const { t } = useTranslation();
   const { supported, outcome, busy, turnOn } = notify;
   if (outcome === 'on') return <p className="muted notify">{t('notify.on')}</p>;
@@ -14,7 +15,13 @@ export function NotifyButton({ notify }: { notify: NotifyMe }) {
   return (
     <div className="notify" data-notify={busy ? 'busy' : (reason ?? 'off')}>
       {supported && (
-        <button type="button" className="secondary" disabled={busy} onClick={() => void turnOn()}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy || !online}
+          title={online ? undefined : t('controls.offline')}
+          onClick={() => void turnOn()}
+        >
           {t('notify.button')}
         </button>
       )}

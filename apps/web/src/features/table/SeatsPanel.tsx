@@ -10,7 +10,7 @@ import { ComputerSeatNote } from './ComputerSeatNote';
 export interface SeatsPanelProps {
   readonly table: TableView;
   readonly role: Role | null;
-  readonly connected?: boolean; // false while this page's own connection is lost: our seat is not shown online
+  readonly connected?: boolean; // false while this page's own connection is lost: no seat's presence is known
 }
 
 /** Seats and spectators. */
@@ -23,8 +23,11 @@ export function SeatsPanel({ table, role, connected = true }: SeatsPanelProps) {
         {SIDES.map((side) => {
           const seat = table.seats[side];
           const mine = role === side;
-          // The server's view of our own seat is stale while we cannot hear it: we know we are not there.
+          // The server's view is stale while we cannot hear it: we know we are not there, and of the others we know
+          // nothing (a computer seat is the server's own and stays as it was).
           const online = seat.online && (!mine || connected);
+          const known = connected || mine || seat.computer !== undefined;
+          const presence = !known ? 'unknown' : online ? 'online' : mine ? 'youOffline' : 'offline';
           return (
             <li key={side} className={`seat seat--${side}`}>
               <span className={`seat__icon seat__icon--${side}`} aria-hidden="true" />
@@ -39,9 +42,9 @@ export function SeatsPanel({ table, role, connected = true }: SeatsPanelProps) {
                       : t('seats.free')}
                 <ComputerSeatNote table={table} side={side} />
                 {seat.taken && (
-                  <span className={online ? 'online' : 'offline'}>
+                  <span className={presence === 'youOffline' ? 'offline' : presence}>
                     {' · '}
-                    {online ? t('seats.online') : t(mine ? 'seats.youOffline' : 'seats.offline')}
+                    {t(`seats.${presence}`)}
                   </span>
                 )}
               </span>

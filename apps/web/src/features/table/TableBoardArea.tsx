@@ -14,7 +14,7 @@ import type { TablePageState } from './use-table-page';
 /** The board and what sits right around it. */
 export function TableBoardArea({ page }: { page: TablePageState }) {
   const { t } = useTranslation();
-  const { live, shown, side, sent, review, reviewing, shownGame, canMove, canPremove, pending } = page;
+  const { live, shown, side, sent, review, reviewing, shownGame, lost, canMove, canPremove, pending } = page;
   const { table } = shown;
   const confirmMoves = useConfirmMoves();
   // On a phone the move list is below the board: a review step brings the board (and its bar) into view.
@@ -24,9 +24,6 @@ export function TableBoardArea({ page }: { page: TablePageState }) {
       boardArea.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [review.shownPly]);
 
-  // Lost: the page had the table live and the connection went; a first connection under a board drawn from the
-  // page's HTML is no loss (the welcome follows in a round trip), an offline device is.
-  const lost = table !== null && live.link !== 'online' && !(live.link === 'reconnecting' && live.state.welcomes === 0);
   const bar = reviewing ? (
     <ReviewBar shownPly={review.shownPly!} moves={table!.moves} seenPly={review.seenPly} onShow={review.show} />
   ) : sent.pending ? (

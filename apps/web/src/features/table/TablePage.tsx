@@ -44,7 +44,7 @@ function TablePage({ id }: { id: string }) {
         </p>
       </header>
       <p className="status" role="status">
-        {unreachable && !table ? t(`status.unreachable.${unreachable}`) : statusText(t, table, role)}
+        {unreachable && !table ? t(`status.unreachable.${unreachable}`) : statusText(t, table, role, !page.lost)}
       </p>
       {unreachable && <TableOffline reason={unreachable} variant={table} />}
       <div className="visually-hidden" aria-live="polite">

@@ -71,7 +71,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
         />
       )}
       {table && <TableTools id={id} flipped={page.flipped} onFlip={page.flip} player={side !== null} />}
-      {table && side && !table.result && <NotifyButton notify={page.notify} />}
+      {table && side && !table.result && <NotifyButton notify={page.notify} online={live.link === 'online'} />}
       {game && canMove && <TypedMove game={game} onMove={page.requestMove} />}
       {table && role && (
         <ChatPanel

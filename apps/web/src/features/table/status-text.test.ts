@@ -72,4 +72,19 @@ describe('statusText', () => {
   ])('%s', (_, table, role, text) => {
     expect(statusText(t, table, role)).toBe(text);
   });
+
+  // While the page cannot hear the table, whose move it is may be stale and no move can be sent; a result stands.
+  it.each([
+    ['the viewer to move', TABLE, 'geese' as const, 'Out of step with the game: reconnecting…'],
+    ['a spectator', TABLE, 'spectator' as const, 'Out of step with the game: reconnecting…'],
+    ['a free seat', { ...TABLE, status: 'waiting' as const }, 'fox' as const, 'Out of step with the game: reconnecting…'],
+    [
+      'a result',
+      { ...TABLE, status: 'finished' as const, result: { winner: 'geese' as const, reason: 'resignation' as const } },
+      'fox' as const,
+      'The geese win: the fox resigned',
+    ],
+  ])('out of step: %s', (_, table, role, text) => {
+    expect(statusText(t, table, role, false)).toBe(text);
+  });
 });

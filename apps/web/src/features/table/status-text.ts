@@ -7,10 +7,12 @@ import { resultText } from '../../lib/result-text';
 import { sideWord } from '../../lib/side-word';
 import type { TableState } from './table-state';
 
-/** The status line for a table as seen by `role`. */
-export function statusText(t: TFunction, table: TableView | null, role: Role | null): string {
+/** The status line for a table as seen by `role`; `inStep` false while the page cannot hear the table (after it
+ * had), when whose move it is may be stale and no move can be sent: it says so rather than invite one. */
+export function statusText(t: TFunction, table: TableView | null, role: Role | null, inStep = true): string {
   if (!table) return t('status.connecting');
   if (table.result) return resultText(t, table.result, table.variant);
+  if (!inStep) return t('status.outOfStep');
   if (table.status === 'waiting') return t('status.waiting');
   const turn = sideWord(table.turn, table.variant);
   if (role === table.turn) return t(`status.yourTurn.${turn}`);

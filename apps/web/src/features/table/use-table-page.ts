@@ -28,6 +28,7 @@ export interface TablePageState {
   readonly reviewing: boolean;
   readonly judged: GameReview; // a finished game's moves judged (lib/judgement.ts); none while it goes on
   readonly shownGame: Game | null; // the game as the board shows it (a past position while reviewing)
+  readonly lost: boolean; // the page cannot hear the table it had (or the device is offline): what it shows may be stale
   readonly canMove: boolean; // this player's turn in the live game, online
   readonly canPremove: boolean; // the opponent's turn in the live game, online: a move may be set in advance
   readonly flipped: boolean;
@@ -73,6 +74,9 @@ export function useTablePage(id: string): TablePageState {
   const side = role === 'fox' || role === 'geese' ? role : null;
   const reviewing = review.shownPly !== null && game !== null;
   const shownGame = game && reviewing ? gameAt(game, review.shownPly) : game;
+  // Lost: the page had the table live and the connection went; a first connection under a board drawn from the
+  // page's HTML is no loss (the welcome follows in a round trip), an offline device is.
+  const lost = table !== null && live.link !== 'online' && !(live.link === 'reconnecting' && state.welcomes === 0);
   // The board takes no input until the page is back in step with the server.
   const inPlay = !!(table && game && side && table.status === 'playing' && !game.result && live.link === 'online');
   const canMove = inPlay && table?.turn === side;
@@ -101,6 +105,7 @@ export function useTablePage(id: string): TablePageState {
     reviewing,
     judged,
     shownGame,
+    lost,
     canMove,
     canPremove,
     flipped,
