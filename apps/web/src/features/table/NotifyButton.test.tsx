@@ -52,7 +52,7 @@ function Harness({ id, online }: { id: string; online?: boolean }) {
 }
 
 describe('NotifyButton', () => {
-  it('waits, disabled with the game buttons\' title, while the connection is lost', () => {
+  it("waits, disabled with the game buttons' title, while the connection is lost", () => {
     const { rerender } = render(<Harness id="table00001" online={false} />);
     const button = screen.getByRole('button', { name: 'Notify me' });
     expect([button.hasAttribute('disabled'), button.getAttribute('title')]).toEqual([

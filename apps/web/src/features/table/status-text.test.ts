@@ -77,7 +77,12 @@ describe('statusText', () => {
   it.each([
     ['the viewer to move', TABLE, 'geese' as const, 'Out of step with the game: reconnecting…'],
     ['a spectator', TABLE, 'spectator' as const, 'Out of step with the game: reconnecting…'],
-    ['a free seat', { ...TABLE, status: 'waiting' as const }, 'fox' as const, 'Out of step with the game: reconnecting…'],
+    [
+      'a free seat',
+      { ...TABLE, status: 'waiting' as const },
+      'fox' as const,
+      'Out of step with the game: reconnecting…',
+    ],
     [
       'a result',
       { ...TABLE, status: 'finished' as const, result: { winner: 'geese' as const, reason: 'resignation' as const } },
