@@ -29,7 +29,7 @@ export interface OtherLine {
 }
 
 /** The deepest search the board asks for: beyond it the evaluation no longer changes in practice. */
-export const ANALYSIS_MAX_DEPTH = 40;
+const ANALYSIS_MAX_DEPTH = 40;
 
 /** The moves of the table's best line from the current position, played and taken back. */
 function tableLine(state: SearchState, table: TranspositionTable, first: number[], limit: number): number[][] {

@@ -20,7 +20,7 @@ export class EvalScratch {
 }
 
 /** The evaluation's parts, from the fox side's point of view (positive: good for the fox). */
-export interface EvalParts {
+interface EvalParts {
   readonly material: number; // geese taken, and how close the fox is to its threshold
   readonly mobility: number; // fox steps and jumps now
   readonly region: number; // points the foxes can walk to
@@ -37,7 +37,7 @@ export interface EvalParts {
  * a goose is exposed when the points on both sides of it along a line are empty and one of
  * them is in that region, so the fox could come and jump it.
  */
-export function evalParts(s: SearchState, e: EvalScratch): EvalParts {
+function evalParts(s: SearchState, e: EvalScratch): EvalParts {
   const { cells, tables, variant, foxes } = s;
   const { step, jump, size, rank } = tables;
   const mark = ++e.epoch;

@@ -30,7 +30,7 @@ export const LEVELS: readonly Level[] = [
 ];
 
 /** The lowest and highest level. */
-export const MIN_LEVEL = 1;
+const MIN_LEVEL = 1;
 /** The strongest level. */
 export const MAX_LEVEL = LEVELS.length;
 

@@ -9,7 +9,7 @@ export const LOBBY_LIMIT = 50;
 export const LOBBY_WAITING_MS = 30 * 60_000;
 
 /** One listed table as the lobby shows it; `freeSide` only while a seat is free. */
-export const lobbyTableSchema = z.object({
+const lobbyTableSchema = z.object({
   id: tableIdSchema,
   variant: z.string(),
   options: optionsSchema,

@@ -21,7 +21,7 @@ export function describeIssues(error: z.ZodError, root = 'message'): string {
 }
 
 /** Parses JSON text against a schema; never throws. `quick` may accept a common value first, as the schema would. */
-export function parseJsonWith<T>(
+function parseJsonWith<T>(
   schema: z.ZodType<T>,
   text: string,
   what: string,

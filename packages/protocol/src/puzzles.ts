@@ -29,21 +29,21 @@ export interface PuzzleRating {
 export const NEW_PLAYER_RATING: PuzzleRating = { rating: 1500, deviation: 500, volatility: 0.09 };
 
 /** The bounds a rating is kept in: a deviation never shrinks to nothing nor grows past a new player's. */
-export const RATING_BOUNDS = {
+const RATING_BOUNDS = {
   rating: [400, 4000],
   deviation: [45, 500],
   volatility: [0.01, 0.2],
 } as const;
 
 /** A rating as a client sends it: numbers within the bounds. */
-export const puzzleRatingSchema = z.strictObject({
+const puzzleRatingSchema = z.strictObject({
   rating: z.number().min(RATING_BOUNDS.rating[0]).max(RATING_BOUNDS.rating[1]),
   deviation: z.number().min(RATING_BOUNDS.deviation[0]).max(RATING_BOUNDS.deviation[1]),
   volatility: z.number().min(RATING_BOUNDS.volatility[0]).max(RATING_BOUNDS.volatility[1]),
 });
 
 /** A browser's id for counting an attempt once per puzzle and browser: a nanoid it keeps. */
-export const browserIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'a browser id');
+const browserIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'a browser id');
 
 /** A puzzle id: 8 characters of the URL-safe alphabet. */
 export const puzzleIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8}$/, 'a puzzle id');

@@ -12,7 +12,6 @@ import {
   CLOCK_LIMITS,
   COMPUTER_LEVELS,
   CORRESPONDENCE_DAYS,
-  HTTP_ERROR_CODES,
   PERFECT_LEVEL,
   REASONS,
   ROLES,
@@ -25,7 +24,7 @@ import {
 /** A computer level: 1-8, or 9 ("perfect") where a solution table is installed (the server checks). */
 export const computerLevelSchema = z.number().int().min(COMPUTER_LEVELS.min).max(PERFECT_LEVEL);
 /** The computer asked for at creation: strict, so a typo is refused. */
-export const computerSettingSchema = z.strictObject({ level: computerLevelSchema });
+const computerSettingSchema = z.strictObject({ level: computerLevelSchema });
 /** A correspondence game's days for each move, asked for at creation; strict, so a typo is refused. */
 export const correspondenceSettingSchema = z.strictObject({
   days: z.literal(CORRESPONDENCE_DAYS),
@@ -36,19 +35,19 @@ export const sideSchema = z.enum(SIDES);
 /** The shape of a point name such as `d4`. */
 export const POINT_NAME = /^[a-z][1-9][0-9]?$/i;
 /** A point name such as `d4` (the board decides whether it exists). */
-export const pointSchema = z.string().regex(POINT_NAME, 'a point like d4');
+const pointSchema = z.string().regex(POINT_NAME, 'a point like d4');
 /** A move as a path: start point first, then every landing point. */
-export const pathSchema = z.array(pointSchema).min(2).max(64);
+const pathSchema = z.array(pointSchema).min(2).max(64);
 /** A table id: nanoid of the URL-safe alphabet, at least 10 characters. */
 export const tableIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'a table id');
 /** A seat token: nanoid of at least 21 characters. */
-export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{21,128}$/, 'a seat token');
+const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{21,128}$/, 'a seat token');
 /** A table option's value. */
-export const optionValueSchema = z.union([z.number(), z.boolean()]);
+const optionValueSchema = z.union([z.number(), z.boolean()]);
 /** Table options by name: `{ "geese": 15, "sideways": true }`. */
 export const optionsSchema = z.record(z.string().max(32), optionValueSchema);
 /** Why a game ended. */
-export const reasonSchema = z.enum(REASONS);
+const reasonSchema = z.enum(REASONS);
 /** A finished game's result; `winner` is null for a draw. */
 export const resultSchema = z.object({ winner: sideSchema.nullable(), reason: reasonSchema });
 /** A seat as everyone sees it. */
@@ -61,7 +60,7 @@ export const seatStateSchema = z.object({
 /** Both seats as everyone sees them. */
 export const seatsSchema = z.object({ fox: seatStateSchema, geese: seatStateSchema });
 /** A seat as only its holder sees it: the side and the secret token. */
-export const seatSchema = z.object({ side: sideSchema, token: tokenSchema });
+const seatSchema = z.object({ side: sideSchema, token: tokenSchema });
 
 /** A time control asked for at creation: whole seconds, strict so a typo is refused. */
 export const clockSettingSchema = z.strictObject({
@@ -78,7 +77,7 @@ export const clockViewSchema = z.object({
 });
 
 /** One option a variant offers. */
-export const optionSpecSchema = z.object({
+const optionSpecSchema = z.object({
   name: z.string(),
   values: z.array(optionValueSchema),
   default: optionValueSchema,
@@ -141,8 +140,6 @@ export const createTableBodySchema = z.object({
 });
 /** `POST /api/tables/:id/seats` body (may be empty). */
 export const takeSeatBodySchema = z.object({ side: sideSchema.optional() });
-/** `GET /api/variants` answer. */
-export const variantsResponseSchema = z.object({ variants: z.array(variantInfoSchema) });
 /** `POST /api/tables` answer. */
 export const createTableResponseSchema = z.object({ table: tableViewSchema, seat: seatSchema });
 /** `GET /api/tables/:id` answer. */
@@ -156,14 +153,10 @@ export const recordResponseSchema = z.object({
   record: z.object({ variant: z.string(), options: optionsSchema, moves: z.array(z.string()) }),
   result: resultSchema.nullable(),
 });
-/** `GET /api/solution/:variant` answer: the perfect-play winner and, when it is the side to move, every move that keeps the win. */
-export const solutionResponseSchema = z.object({ winner: sideSchema, keep: z.array(z.string()) });
-/** `GET /api/tables/:id/verdicts` answer: the perfect-play winner before each move and after the last (`ply + 1` entries). */
-export const verdictsResponseSchema = z.object({ verdicts: z.array(sideSchema) });
 /** `GET /api/push/key` answer: the server's VAPID P-256 public key, base64url. */
 export const pushKeyResponseSchema = z.object({ publicKey: z.string() });
 /** A browser's push subscription (`PushSubscription.toJSON()`). */
-export const pushSubscriptionSchema = z.object({
+const pushSubscriptionSchema = z.object({
   endpoint: z.url().max(1024),
   keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(64) }),
 });
@@ -190,15 +183,11 @@ export const pushPayloadSchema = z.object({
   deadline: z.iso.datetime().optional(),
   result: resultSchema.optional(),
 });
-/** Every HTTP error body. */
-export const httpErrorSchema = z.object({
-  error: z.object({ code: z.enum(HTTP_ERROR_CODES), message: z.string() }),
-});
 
 // ---- WebSocket: client to server ----
 
 /** Join the table; with a seat token as that seat's player, without one as a spectator. Any string is a token here (the frame limit bounds it), so a wrong one gets `bad-token`. */
-export const helloMessageSchema = z.object({ type: z.literal('hello'), token: z.string().optional() });
+const helloMessageSchema = z.object({ type: z.literal('hello'), token: z.string().optional() });
 /** Play a move; `ply` must equal the table's current ply. */
 export const moveMessageSchema = z.object({ type: z.literal('move'), ply: z.number().int().min(0), path: pathSchema });
 /** The words of a chat message as stored and sent: spaces trimmed, each run of white space one space. */
@@ -207,7 +196,7 @@ export function chatWords(text: string): string {
   return text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 /** A chat message: 1 to 140 characters (code points) once its spaces are trimmed. */
-export const chatMessageSchema = z.object({
+const chatMessageSchema = z.object({
   type: z.literal('chat'),
   room: z.enum(CHAT_ROOMS),
   text: z
@@ -253,7 +242,7 @@ export const chatHistorySchema = z.object({
 });
 
 /** Answer to `hello`; `abandonSeconds` (an addition) says how long an opponent must be away before a claim. */
-export const welcomeMessageSchema = z.object({
+const welcomeMessageSchema = z.object({
   type: z.literal('welcome'),
   role: z.enum(ROLES),
   table: tableViewSchema,
@@ -262,7 +251,7 @@ export const welcomeMessageSchema = z.object({
   chat: chatHistorySchema.optional(),
 });
 /** A move was accepted and stored; `ply` is the number of the move played (0 for the first). */
-export const movedMessageSchema = z.object({
+const movedMessageSchema = z.object({
   type: z.literal('moved'),
   ply: z.number().int().min(0),
   path: pathSchema,
@@ -277,7 +266,7 @@ export const movedMessageSchema = z.object({
   deadline: z.iso.datetime().nullable().optional(),
 });
 /** Who is connected, and how many watch; `clock` (an addition) when a seat taken starts the clocks. */
-export const presenceMessageSchema = z.object({
+const presenceMessageSchema = z.object({
   type: z.literal('presence'),
   seats: seatsSchema,
   spectators: z.number().int().min(0),
@@ -286,35 +275,35 @@ export const presenceMessageSchema = z.object({
   deadline: z.iso.datetime().nullable().optional(),
 });
 /** The game ended other than by a move; `clock` (an addition) holds the times at the end. */
-export const endedMessageSchema = z.object({
+const endedMessageSchema = z.object({
   type: z.literal('ended'),
   result: resultSchema,
   clock: clockViewSchema.optional(),
 });
 /** A side offers a draw. */
-export const drawOfferedMessageSchema = z.object({ type: z.literal('draw-offered'), side: sideSchema });
+const drawOfferedMessageSchema = z.object({ type: z.literal('draw-offered'), side: sideSchema });
 /** The side offered a draw refused it; the offer lapses. */
-export const drawDeclinedMessageSchema = z.object({ type: z.literal('draw-declined'), side: sideSchema });
+const drawDeclinedMessageSchema = z.object({ type: z.literal('draw-declined'), side: sideSchema });
 /** A side asks for a rematch (an addition, so the other player can answer). */
-export const rematchOfferedMessageSchema = z.object({ type: z.literal('rematch-offered'), side: sideSchema });
+const rematchOfferedMessageSchema = z.object({ type: z.literal('rematch-offered'), side: sideSchema });
 /** A rematch request was declined: `side` is the decliner; the request lapses. */
-export const rematchDeclinedMessageSchema = z.object({ type: z.literal('rematch-declined'), side: sideSchema });
+const rematchDeclinedMessageSchema = z.object({ type: z.literal('rematch-declined'), side: sideSchema });
 /** A player asks to take back its last move. */
-export const takebackOfferedMessageSchema = z.object({ type: z.literal('takeback-offered'), side: sideSchema });
+const takebackOfferedMessageSchema = z.object({ type: z.literal('takeback-offered'), side: sideSchema });
 /** The takeback offer was declined: `side` is the decliner. */
-export const takebackDeclinedMessageSchema = z.object({ type: z.literal('takeback-declined'), side: sideSchema });
+const takebackDeclinedMessageSchema = z.object({ type: z.literal('takeback-declined'), side: sideSchema });
 /** A takeback was accepted: the whole table after the undo. */
-export const takenBackMessageSchema = z.object({ type: z.literal('taken-back'), table: tableViewSchema });
+const takenBackMessageSchema = z.object({ type: z.literal('taken-back'), table: tableViewSchema });
 /** The follow-up table; each player receives only its own seat. */
-export const rematchMessageSchema = z.object({
+const rematchMessageSchema = z.object({
   type: z.literal('rematch'),
   table: tableIdSchema,
   seat: seatSchema.optional(),
 });
 /** Answer to `ping`. */
-export const pongMessageSchema = z.object({ type: z.literal('pong') });
+const pongMessageSchema = z.object({ type: z.literal('pong') });
 /** A request failed; the table is unchanged. */
-export const errorMessageSchema = z.object({
+const errorMessageSchema = z.object({
   type: z.literal('error'),
   code: z.enum(SOCKET_ERROR_CODES),
   message: z.string(),

@@ -5,16 +5,10 @@ import type * as s from './schemas.js';
 
 /** A game's result. */
 export type GameResult = z.infer<typeof s.resultSchema>;
-/** A seat as everyone sees it. */
-export type SeatState = z.infer<typeof s.seatStateSchema>;
 /** Both seats as everyone sees them. */
 export type Seats = z.infer<typeof s.seatsSchema>;
-/** A seat with its secret token, for its holder only. */
-export type Seat = z.infer<typeof s.seatSchema>;
 /** Table options by name. */
 export type TableOptions = z.infer<typeof s.optionsSchema>;
-/** A variant's public description. */
-export type VariantInfoView = z.infer<typeof s.variantInfoSchema>;
 /** A time control asked for at creation. */
 export type ClockSetting = z.infer<typeof s.clockSettingSchema>;
 /** Both clocks as a view carries them. */
@@ -24,10 +18,6 @@ export type TableView = z.infer<typeof s.tableViewSchema>;
 
 /** `POST /api/tables` body. */
 export type CreateTableBody = z.infer<typeof s.createTableBodySchema>;
-/** `POST /api/tables/:id/seats` body. */
-export type TakeSeatBody = z.infer<typeof s.takeSeatBodySchema>;
-/** `GET /api/variants` answer. */
-export type VariantsResponse = z.infer<typeof s.variantsResponseSchema>;
 /** `POST /api/tables` answer. */
 export type CreateTableResponse = z.infer<typeof s.createTableResponseSchema>;
 /** `GET /api/tables/:id` answer. */
@@ -36,26 +26,18 @@ export type TableResponse = z.infer<typeof s.tableResponseSchema>;
 export type TakeSeatResponse = z.infer<typeof s.takeSeatResponseSchema>;
 /** `GET /api/tables/:id/record` answer. */
 export type RecordResponse = z.infer<typeof s.recordResponseSchema>;
-/** `GET /api/solution/:variant` answer. */
-export type SolutionResponse = z.infer<typeof s.solutionResponseSchema>;
-/** `GET /api/tables/:id/verdicts` answer. */
-export type VerdictsResponse = z.infer<typeof s.verdictsResponseSchema>;
 /** `GET /api/tables?ids=` answer (an addition). */
 export type TablesResponse = z.infer<typeof s.tablesResponseSchema>;
 /** A correspondence game's setting. */
 export type CorrespondenceSetting = z.infer<typeof s.correspondenceSettingSchema>;
 /** `GET /api/push/key` answer. */
 export type PushKeyResponse = z.infer<typeof s.pushKeyResponseSchema>;
-/** A browser's push subscription. */
-export type PushSubscriptionJson = z.infer<typeof s.pushSubscriptionSchema>;
 /** `POST /api/push/subscriptions` body. */
 export type PushSubscribeBody = z.infer<typeof s.pushSubscribeBodySchema>;
 /** `DELETE /api/push/subscriptions` body. */
 export type PushUnsubscribeBody = z.infer<typeof s.pushUnsubscribeBodySchema>;
 /** What a push message carries. */
 export type PushPayload = z.infer<typeof s.pushPayloadSchema>;
-/** An HTTP error body. */
-export type HttpError = z.infer<typeof s.httpErrorSchema>;
 
 /** A chat message as readers get it. */
 export type ChatSaid = z.infer<typeof s.chatSaidSchema>;
@@ -67,7 +49,7 @@ export type ClientMessage = z.infer<typeof s.clientMessageSchema>;
 /** The `move` message a client sends. */
 export type MoveMessage = z.infer<typeof s.moveMessageSchema>;
 /** The type names of client messages. */
-export type ClientMessageType = ClientMessage['type'];
+type ClientMessageType = ClientMessage['type'];
 /** Any message the server sends. */
 export type ServerMessage = z.infer<typeof s.serverMessageSchema>;
 /** The type names of server messages. */

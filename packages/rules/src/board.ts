@@ -6,7 +6,7 @@ export const DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 /** Grid offsets [file, rank] of each direction, in DIRECTIONS order. */
-export const DIRECTION_DELTAS: readonly (readonly [number, number])[] = [
+const DIRECTION_DELTAS: readonly (readonly [number, number])[] = [
   [0, 1],
   [1, 1],
   [1, 0],
@@ -17,10 +17,8 @@ export const DIRECTION_DELTAS: readonly (readonly [number, number])[] = [
   [-1, 1],
 ];
 
-/** The boards of docs/rules.md section 1. */
-export const BOARD_IDS = ['cross33', 'cross45'] as const;
-/** A board's id. */
-export type BoardId = (typeof BOARD_IDS)[number];
+/** A board's id: the boards of docs/rules.md section 1. */
+export type BoardId = 'cross33' | 'cross45';
 
 /** One point: its name (`d4`) and grid coordinates from the lower left (a1 is 0,0). */
 export interface BoardPoint {
@@ -30,7 +28,7 @@ export interface BoardPoint {
 }
 
 /** One drawn line between two neighbouring points; `direction` points from `from` to `to`. */
-export interface BoardLink {
+interface BoardLink {
   readonly from: number; // point index
   readonly to: number; // point index
   readonly direction: Direction; // 'N'
@@ -52,7 +50,7 @@ export interface Board {
 }
 
 /** The name of the grid point at file f, rank k (both from 0). */
-export function gridName(file: number, rank: number): string {
+function gridName(file: number, rank: number): string {
   return String.fromCharCode(97 + file) + String(rank + 1);
 }
 

@@ -5,17 +5,14 @@ import type { Side } from './side.js';
 import type { Variant } from './variants.js';
 
 /** Why a game ended by the rules. */
-export const RULE_REASONS = [
-  'geese-reduced',
-  'pen-filled',
-  'breakthrough',
-  'fox-trapped',
-  'geese-stalemated',
-  'threefold-repetition',
-  'fifty-move-rule',
-] as const;
-/** A reason a game ended by the rules. */
-export type RuleReason = (typeof RULE_REASONS)[number];
+type RuleReason =
+  | 'geese-reduced'
+  | 'pen-filled'
+  | 'breakthrough'
+  | 'fox-trapped'
+  | 'geese-stalemated'
+  | 'threefold-repetition'
+  | 'fifty-move-rule';
 
 /** A finished game's result: the winning side (null for a draw) and why. */
 export interface Outcome {

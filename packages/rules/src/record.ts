@@ -5,7 +5,7 @@ import type { Side } from './side.js';
 import { getVariant, type Options, type OptionValue, type Variant } from './variants.js';
 
 /** The result word that ends a record: a winner, a draw, or `*` while the game goes on. */
-export type RecordResult = Side | 'draw' | '*';
+type RecordResult = Side | 'draw' | '*';
 
 /** What a record is written from. */
 export interface RecordFacts {
@@ -33,7 +33,7 @@ const day = (date: Date): string =>
   `${date.getUTCFullYear()}.${String(date.getUTCMonth() + 1).padStart(2, '0')}.${String(date.getUTCDate()).padStart(2, '0')}`;
 
 /** The result word of a game's result (`*` while it goes on). */
-export function resultWord(result: RecordFacts['result']): RecordResult {
+function resultWord(result: RecordFacts['result']): RecordResult {
   // An aborted game (protocol) has no winner and was not drawn: `*`, as chess PGN writes it.
   if (!result || result.reason === 'aborted') return '*';
   return result.winner ?? 'draw';

@@ -1,20 +1,11 @@
 // Errors as values: library functions return a Result instead of throwing on bad user data.
 
-/** Every error code the rules library returns. */
-export const RULES_ERROR_CODES = [
-  'unknown-variant',
-  'bad-option',
-  'bad-position',
-  'bad-move-text',
-  'illegal-move',
-  'game-over',
-  'bad-record', // a game record text that cannot be read (docs/rules.md section 9)
-] as const;
-/** A rules error code. */
-export type RulesErrorCode = (typeof RULES_ERROR_CODES)[number];
+/** A rules error code: every one the rules library returns (`bad-record`: a game record text that cannot be read, docs/rules.md section 9). */
+export type RulesErrorCode =
+  'unknown-variant' | 'bad-option' | 'bad-position' | 'bad-move-text' | 'illegal-move' | 'game-over' | 'bad-record';
 
 /** A coded error with a message that names the bad value and what was expected. */
-export interface RulesError {
+interface RulesError {
   readonly code: RulesErrorCode; // 'illegal-move'
   readonly message: string; // 'd4-d6: d6 is not linked to d4'
 }

@@ -14,14 +14,14 @@ export type OptionValue = number | boolean;
 export type Options = Readonly<Record<string, OptionValue>>;
 
 /** One option a variant offers, with its allowed values. */
-export interface OptionSpec {
+interface OptionSpec {
   readonly name: string; // 'geese'
   readonly values: readonly OptionValue[]; // [13, 15, 17]
   readonly default: OptionValue; // 13
 }
 
 /** How capture works: every prefix of a chain, or only maximal chains when any jump exists. */
-export type CaptureRule = 'optional' | 'mandatory';
+type CaptureRule = 'optional' | 'mandatory';
 
 /** A variant with its options applied: everything the move generator and outcome rules need. */
 export interface Variant {
@@ -177,11 +177,6 @@ export const VARIANT_INFOS: readonly VariantInfo[] = DEFINITIONS.map((d) => ({
   options: d.options,
   defaultOptions: Object.fromEntries(d.options.map((o) => [o.name, o.default])),
 }));
-
-/** Whether `id` names a variant. */
-export function isVariantId(id: string): id is VariantId {
-  return (VARIANT_IDS as readonly string[]).includes(id);
-}
 
 const formatValues = (values: readonly unknown[]): string => values.map((v) => String(v)).join(' | ');
 

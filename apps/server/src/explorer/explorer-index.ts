@@ -13,7 +13,7 @@ export type Pool = 'people' | 'computer';
 export const POOLS: readonly Pool[] = ['people', 'computer'];
 
 /** How a game ended, as the explorer counts it. */
-export type Ending = 'fox' | 'geese' | 'draws';
+type Ending = 'fox' | 'geese' | 'draws';
 
 /** Games counted by how they ended. */
 export interface Tally {

@@ -10,7 +10,7 @@ import type { LinkState } from './use-table';
 export type Unreachable = 'device' | 'server';
 
 /** How long a first connection may take before an online device says the server does not answer. */
-export const UNREACHABLE_AFTER_MS = 2_000;
+const UNREACHABLE_AFTER_MS = 2_000;
 
 /** The reason to show, or null (connected, once welcomed, or still within the first wait). */
 export function unreachableReason(
