@@ -82,16 +82,35 @@ describeInBrowser('analysis tools', (suite) => {
     const record = (moves: string[]) => writeRecord({ variant: variant.value, moves, result: null });
     await field.fill('not a record');
     await open.click();
-    expect(await page.getByRole('alert').textContent()).toMatch(/^This record cannot be read: /);
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'This record cannot be read: the Variant tag is missing (as in [Variant "standard"]).',
+    );
+    await field.fill(`${record(['d4-e5'])}`.replace('1. d4-e5', '1. d4-e5 hello'));
+    await open.click();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'This record cannot be read: “hello” (move 1) is not a move; moves read like d4-d5 or d4xd6xf6.',
+    );
     await field.fill(record(['d4-e5', 'c3-c4', 'e5-e9']));
     await open.click();
-    expect(await page.getByRole('alert').textContent()).toBe('Move 3 (e5-e9) is not legal in this game.');
+    expect(await page.getByRole('alert').textContent()).toBe('Move 2 (e5-e9) is not legal in this game.');
     await field.fill(record(['d4-e5', 'c3-c4']));
     await open.click();
     await page.waitForURL((url) => url.searchParams.get('moves') === 'd4-e5,c3-c4');
     await expect
       .poll(() => page.locator('.analysis-moves .moves__list li code').allTextContents())
       .toEqual(['d4-e5', 'c3-c4']);
+    await page.close();
+  });
+
+  it('says why a record does not read in the page’s language', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${suite.server.url}/analysis/standard?lang=pl`);
+    await page.getByRole('button', { name: 'Wklej zapis partii' }).click();
+    await page.getByLabel('Zapis partii').fill('[Variant "standard"]\n[Options "geese=14 sideways=false"]\n\n*');
+    await page.getByRole('button', { name: 'Analizuj partię' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Nie da się odczytać zapisu: opcja geese wariantu standard nie może mieć wartości 14 (dozwolone: 13, 15 lub 17).',
+    );
     await page.close();
   });
 });

@@ -30,7 +30,7 @@ export {
   positionKey,
   startPosition,
 } from './position.js';
-export { formatOptions, readRecord, writeRecord } from './record.js';
+export { formatOptions, readRecord, type RecordProblem, writeRecord } from './record.js';
 export { ok, type Result } from './result.js';
 export { opponent, type Side, SIDES } from './side.js';
 export {

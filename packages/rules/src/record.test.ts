@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { replayCommand } from './command.js';
 import { moveTexts, newGame, playPath } from './game.js';
-import { readRecord, writeRecord } from './record.js';
+import { readRecord, type RecordProblem, writeRecord } from './record.js';
 import { VARIANT_SETUPS } from './testing.js';
 import { getVariant, type Variant } from './variants.js';
 
@@ -76,28 +76,84 @@ describe('readRecord', () => {
     expect(read.ok && read.value.tags.Site).toBe('a "b" \\ c');
   });
 
-  it.each([
-    ['no Variant tag', '[Options ""]\n\n*', 'missing the Variant tag'],
-    ['no Options tag', '[Variant "standard"]\n\n*', 'missing the Options tag'],
-    ['an unknown variant', '[Variant "foxes-9"]\n[Options ""]\n\n*', 'unknown variant "foxes-9"'],
-    ['a bad option value', '[Variant "standard"]\n[Options "geese=14 sideways=false"]\n\n*', 'bad geese 14'],
-    ['an option left out', '[Variant "standard"]\n[Options "geese=13"]\n\n*', 'lacks sideways'],
-    ['a pair without =', '[Variant "standard"]\n[Options "geese"]\n\n*', 'bad option "geese"'],
-    ['a broken tag', '[Variant standard]\n\n*', 'bad tag'],
-    ['no result word', '[Variant "big-cross"]\n[Options ""]\n\n1. d5-d4', 'must end with the result'],
-    ['a word that is no move', '[Variant "big-cross"]\n[Options ""]\n\n1. d5-d4 hello *', '"hello" is not move text'],
+  // Each case: its own problem code and data (the web words them), and the English message the CLI prints.
+  const BIG = '[Variant "big-cross"]\n[Options ""]\n';
+  const STD = '[Variant "standard"]\n';
+  it.each<[string, string, RecordProblem, string]>([
+    [
+      'no Variant tag',
+      '[Options ""]\n\n*',
+      { code: 'no-variant-tag' },
+      'missing the Variant tag; expected [Variant "standard"] or another variant',
+    ],
+    [
+      'no Options tag',
+      `${STD}\n*`,
+      { code: 'no-options-tag' },
+      'missing the Options tag; expected [Options "name=value ..."]',
+    ],
+    [
+      'an unknown variant',
+      '[Variant "foxes-9"]\n[Options ""]\n\n*',
+      { code: 'unknown-variant', variant: 'foxes-9', expected: ['standard', 'two-foxes', 'big-cross', 'raevskak'] },
+      'unknown variant "foxes-9"; expected standard | two-foxes | big-cross | raevskak',
+    ],
+    [
+      'a bad option value',
+      `${STD}[Options "geese=14 sideways=false"]\n\n*`,
+      { code: 'bad-option-value', variant: 'standard', name: 'geese', value: 14, expected: [13, 15, 17] },
+      'bad geese 14 for standard; expected 13 | 15 | 17',
+    ],
+    [
+      'an unknown option',
+      `${STD}[Options "geese=13 tempo=3"]\n\n*`,
+      { code: 'unknown-option', variant: 'standard', name: 'tempo' },
+      'unknown option "tempo" for standard; expected geese | sideways',
+    ],
+    [
+      'an option left out',
+      `${STD}[Options "geese=13"]\n\n*`,
+      { code: 'missing-options', variant: 'standard', names: ['sideways'] },
+      'the Options tag lacks sideways; a record gives every option of standard',
+    ],
+    [
+      'a pair without =',
+      `${STD}[Options "geese"]\n\n*`,
+      { code: 'bad-option-pair', pair: 'geese' },
+      'bad option "geese" in the Options tag; expected name=value, as in geese=13',
+    ],
+    [
+      'a broken tag on line 4',
+      `${BIG}[Site "x"]\n[Variant standard]\n\n*`,
+      { code: 'bad-tag', line: 4, text: '[Variant standard]' },
+      'line 4: bad tag [Variant standard]; expected [Name "value"]',
+    ],
+    [
+      'no result word',
+      `${BIG}\n1. d5-d4`,
+      { code: 'no-result', found: 'd5-d4' },
+      'the moves must end with the result: fox | geese | draw | *; found d5-d4',
+    ],
+    [
+      'no moves and no result',
+      `${BIG}\n`,
+      { code: 'no-result', found: null },
+      'the moves must end with the result: fox | geese | draw | *; found nothing',
+    ],
+    [
+      'a word that is no move, at ply 2',
+      `${BIG}\n1. d5-d4 hello *`,
+      { code: 'not-move-text', ply: 2, text: 'hello' },
+      '"hello" is not move text; expected moves like d4-d5 or d4xd6xf6',
+    ],
     [
       'a Result tag that disagrees',
-      '[Variant "big-cross"]\n[Options ""]\n[Result "fox"]\n\ngeese',
-      'Result tag says fox',
+      `${BIG}[Result "fox"]\n\ngeese`,
+      { code: 'result-disagrees', tag: 'fox', last: 'geese' },
+      'the Result tag says fox but the moves end with geese',
     ],
-  ])('refuses %s', (_name, text, message) => {
-    const read = readRecord(text);
-    expect(read.ok).toBe(false);
-    if (!read.ok) {
-      expect(read.error.code).toBe('bad-record');
-      expect(read.error.message).toContain(message);
-    }
+  ])('refuses %s', (_name, text, problem, message) => {
+    expect(readRecord(text)).toEqual({ ok: false, error: { code: 'bad-record', message, problem } });
   });
 });
 

@@ -1,20 +1,24 @@
 // "Paste a game record": a record of docs/rules.md section 9 pasted in, read, replayed, and opened in the analysis of
 // its variant and options; a record that does not read, or a move that is not legal, is said in words.
 import { newGame, playMoveText, readRecord } from '@fg/rules';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { moveNumber } from '../../components/review/move-number';
 import { analysisPath } from '../../lib/analysis-url';
+import { recordProblemText } from './record-problem';
 
-/** Where a pasted record opens, or what is wrong with it (as a translation key and its values). */
-function recordAnalysis(text: string): { path: string } | { key: string; values: Record<string, unknown> } {
-  if (text.trim() === '') return { key: 'analysis.record.empty', values: {} };
+/** Where a pasted record opens, or what is wrong with it in words. */
+function recordAnalysis(t: TFunction, text: string): { path: string } | { error: string } {
+  if (text.trim() === '') return { error: t('analysis.record.empty') };
   const read = readRecord(text);
-  if (!read.ok) return { key: 'analysis.record.bad', values: { reason: read.error.message } };
+  if (!read.ok) return { error: recordProblemText(t, read.error.problem) };
   let game = newGame(read.value.variant);
   for (const [i, move] of read.value.moves.entries()) {
     const played = playMoveText(game, move);
-    if (!played.ok) return { key: 'analysis.record.illegal', values: { number: i + 1, move } };
+    // Numbered as the move list numbers moves: in pairs (the third ply is move 2).
+    if (!played.ok) return { error: t('analysis.record.illegal', { number: moveNumber(i), move }) };
     game = played.value;
   }
   return { path: analysisPath(read.value.variant, { moves: read.value.moves }) };
@@ -31,9 +35,9 @@ export function RecordPaste({ onOpen }: { onOpen: (path: string) => void }) {
       className="record-paste"
       onSubmit={(event) => {
         event.preventDefault();
-        const opened = recordAnalysis(text);
+        const opened = recordAnalysis(t, text);
         if ('path' in opened) return onOpen(opened.path);
-        setError(t(opened.key, opened.values));
+        setError(opened.error);
       }}
     >
       <label htmlFor={`${id}-record`}>{t('analysis.record.label')}</label>
