@@ -65,6 +65,22 @@ describe('translations', () => {
     expect(mismatches).toEqual([]);
   });
 
+  // Polish and Russian past forms say the speaker's gender ("odrzuciłeś" is a man's); the site does not know the
+  // player's, so it speaks to them impersonally or in the plural ("Odrzucono…", "Вы отклонили").
+  it.each([
+    ['pl', /(?<!\p{L})\p{L}+(łeś|łaś|łbyś|łabyś)(?!\p{L})/iu],
+    ['ru', /(?<!\p{L})(ты|тебя|тебе|тобой|твой|твоя|твоё|твои)(?!\p{L})/iu],
+  ] as const)('%s speaks to the player without a gendered past form', (language, gendered) => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : typeof value === 'object' && value !== null
+          ? Object.values(value).flatMap(texts)
+          : [];
+    const all = [...texts(file(language, 'common')), ...texts(file(language, 'variants'))];
+    expect(all.filter((text) => gendered.test(text))).toEqual([]);
+  });
+
   it.each(LANGUAGES.flatMap((language) => VARIANT_IDS.map((id) => [language, id] as const)))(
     '%s describes %s fully',
     (language, id) => {
