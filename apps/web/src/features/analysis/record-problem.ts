@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { moveNumber } from '../../components/review/move-number';
 
 /** The translation key (under analysis.record.problem) and values of a problem. */
-export function recordProblemWords(problem: RecordProblem): { key: string; values: Record<string, unknown> } {
+function recordProblemWords(problem: RecordProblem): { key: string; values: Record<string, unknown> } {
   const key = (name: string, values: Record<string, unknown> = {}) => ({
     key: `analysis.record.problem.${name}`,
     values,
