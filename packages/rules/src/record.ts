@@ -2,7 +2,7 @@
 // download and by `rules replay`. Tag lines, an empty line, numbered moves, the result word last.
 import type { RulesError } from './result.js';
 import type { Side } from './side.js';
-import { getVariant, type Options, type OptionValue, type Variant,VARIANT_IDS, VARIANT_INFOS } from './variants.js';
+import { getVariant, type Options, type OptionValue, type Variant, VARIANT_IDS, VARIANT_INFOS } from './variants.js';
 
 /** The result word that ends a record: a winner, a draw, or `*` while the game goes on. */
 type RecordResult = Side | 'draw' | '*';
