@@ -2,7 +2,7 @@
 // reached it and how often each move was played from it, with how those games ended; games against the computer
 // kept apart. A port: SQLite and Redis implement it (store/), each adding a game at most once (by its table id), so
 // an ending told twice, or a backfill over games already counted, counts nothing twice.
-import { applyMove, formatOptions, type Game, makeMoveText, positionKey, replayRecord, type Variant } from '@fg/rules';
+import { formatOptions, type Game, makeMoveText, positionKey, replayRecord, type Variant } from '@fg/rules';
 
 import type { StoredTable } from '../tables/store.js';
 
@@ -63,35 +63,45 @@ export function added(t: Tally, more: Tally): Tally {
  * rows read plainly.
  */
 export function explorerKey(variant: Variant, position: Game['position']): string {
-  const cells = Buffer.from(positionKey(position), 'latin1').toString('base64url');
-  return `${variant.id} ${formatOptions(variant.options)} ${cells}`;
+  return keyPrefix(variant) + keyCells(positionKey(position));
 }
+
+/** What every key of a variant's positions begins with: the variant and its options. */
+const keyPrefix = (variant: Variant): string => `${variant.id} ${formatOptions(variant.options)} `;
+
+/** A position's part of its key, from its `positionKey`. */
+const keyCells = (positionKey: string): string => Buffer.from(positionKey, 'latin1').toString('base64url');
 
 /** The ending the explorer counts for a result: its winner, or a draw. */
 const endingOf = (winner: 'fox' | 'geese' | null): Ending => winner ?? 'draws';
 
 /**
  * A stored table as the index adds it, or null for one it leaves out: unfinished, aborted, without a move, or whose
- * moves no longer replay (a record from an older ruleset).
+ * moves no longer replay (a record from an older ruleset). `played` is the table's game when the caller holds it
+ * (the table that just ended): its moves are not replayed again through the rules.
  */
-export function indexedGame(stored: StoredTable): IndexedGame | null {
+export function indexedGame(stored: StoredTable, played?: Game): IndexedGame | null {
   const { result } = stored;
   if (!result || result.reason === 'aborted' || stored.moves.length === 0) return null;
-  const replayed = replayRecord({ variant: stored.variant, options: stored.options, moves: stored.moves });
-  if (!replayed.ok) return null;
-  const game = replayed.value;
+  const game = played?.moves.length === stored.moves.length ? played : replayed(stored);
+  if (!game) return null;
   const { variant } = game;
+  const prefix = keyPrefix(variant);
   const positions = new Map<string, string[]>();
-  let position = game.start;
+  // The game keeps every position's positionKey, the start's first, so no move is applied again here.
   for (let ply = 0; ply <= game.moves.length; ply++) {
-    const key = explorerKey(variant, position);
+    const key = prefix + keyCells(game.keys[ply]!);
     const moves = positions.get(key) ?? [];
     positions.set(key, moves);
     if (ply === game.moves.length) break;
-    const path = game.moves[ply]!;
-    const move = makeMoveText(variant.board, path);
+    const move = makeMoveText(variant.board, game.moves[ply]!);
     if (!moves.includes(move)) moves.push(move);
-    position = applyMove(variant, position, path);
   }
   return { id: stored.id, pool: stored.computer ? 'computer' : 'people', ending: endingOf(result.winner), positions };
+}
+
+/** A stored table's game replayed through the rules, or null if its moves no longer replay. */
+function replayed(stored: StoredTable): Game | null {
+  const game = replayRecord({ variant: stored.variant, options: stored.options, moves: stored.moves });
+  return game.ok ? game.value : null;
 }

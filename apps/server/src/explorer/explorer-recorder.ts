@@ -20,10 +20,10 @@ export class ExplorerRecorder implements TableObserver {
 
   changed(): void {}
 
-  committed({ event, stored }: TableCommit): void {
+  committed({ event, stored, game: played }: TableCommit): void {
     const ended = event.type === 'ended' || (event.type === 'moved' && event.result !== null);
     if (!ended) return;
-    const game = indexedGame(stored);
+    const game = indexedGame(stored, played);
     if (game) this.#index.add(game).catch((error: unknown) => this.#onError(error, 'explorer index'));
   }
 }

@@ -1,6 +1,6 @@
 // What observers of the tables (the lobby, the computer's seats) are told after anything may have changed
 // at a table. Plain facts, not the authority's own state, so observers need not follow how it keeps tables.
-import type { Side } from '@fg/rules';
+import type { Game, Side } from '@fg/rules';
 
 import { correspondenceDeadline } from './deadlines.js';
 import type { TableEvent } from './events.js';
@@ -20,6 +20,7 @@ export interface TableSnapshot {
 export interface TableCommit {
   readonly event: TableEvent;
   readonly stored: StoredTable; // after the change
+  readonly game: Game; // the game of `stored`'s moves, as the table holds it (no observer need replay them)
   readonly turn: Side; // the side to move after it
   readonly online: Readonly<Record<Side, boolean>>; // table-wide presence
   readonly deadline: number | null; // ms; the side to move's, in a correspondence game
@@ -45,6 +46,7 @@ export function tellCommitted(
     commit ??= {
       event,
       stored: live.facts.stored,
+      game: live.derived.game,
       turn: live.derived.game.position.turn,
       online: { fox: live.presence.isOnline('fox'), geese: live.presence.isOnline('geese') },
       deadline: correspondenceDeadline(live.facts.stored),
