@@ -71,6 +71,32 @@ describe('SqliteExplorerIndex', () => {
     expect(await countsOf(index, 'B', pools)).toEqual({ games: reached, moves: {} });
   });
 
+  // A game's rows go many to a statement (64 at most): a long game spans several statements and a remainder.
+  it.each([
+    { positions: 1, how: 'add' },
+    { positions: 32, how: 'add' },
+    { positions: 150, how: 'add' },
+    { positions: 150, how: 'addAll' },
+  ] as const)('counts every row of a game of $positions positions ($how)', async ({ positions, how }) => {
+    const index = new SqliteExplorerIndex(db, run);
+    const long = (id: string, ending: IndexedGame['ending']): IndexedGame => ({
+      id,
+      pool: 'people',
+      ending,
+      positions: new Map(Array.from({ length: positions }, (_, i) => [`P${i}`, i % 3 === 0 ? [] : ['m1', 'm2']])),
+    });
+    const games = [long('g1', 'fox'), long('g2', 'geese')];
+    if (how === 'add') for (const g of games) expect(await index.add(g)).toBe(true);
+    else expect(await index.addAll(games)).toBe(2);
+    const tally = { fox: 1, geese: 1, draws: 0 };
+    const rows = db.prepare('SELECT COUNT(*) AS n FROM explorer_moves').get() as { n: number };
+    expect(rows.n).toBe(positions + 2 * (positions - Math.ceil(positions / 3)));
+    expect(await countsOf(index, 'P0', ['people'])).toEqual({ games: tally, moves: {} });
+    const last = `P${positions - 1}`;
+    const lastMoves = (positions - 1) % 3 === 0 ? {} : { m1: tally, m2: tally };
+    expect(await countsOf(index, last, ['people'])).toEqual({ games: tally, moves: lastMoves });
+  });
+
   it('moves the counts of the first layout (a row per pool) into the row per move, once', async () => {
     db.exec(`CREATE TABLE explorer_counts (position TEXT NOT NULL, pool TEXT NOT NULL, move TEXT NOT NULL,
       fox INTEGER NOT NULL, geese INTEGER NOT NULL, draws INTEGER NOT NULL, PRIMARY KEY (position, pool, move))`);

@@ -66,6 +66,53 @@ function oneGame(game: IndexedGame): Counts {
   return counts as unknown as Counts;
 }
 
+/** Rows one upsert statement writes at most: 8 parameters each, far below SQLite's limit of 32,766. */
+const ROWS_PER_STATEMENT = 64;
+
+/** An upsert of `rows` rows of explorer_moves, each adding its counts to the row of its position and move. */
+const upsertSql = (rows: number): string =>
+  `INSERT INTO explorer_moves VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+   ON CONFLICT (position, move) DO UPDATE SET
+     people_fox = people_fox + excluded.people_fox, people_geese = people_geese + excluded.people_geese,
+     people_draws = people_draws + excluded.people_draws, computer_fox = computer_fox + excluded.computer_fox,
+     computer_geese = computer_geese + excluded.computer_geese,
+     computer_draws = computer_draws + excluded.computer_draws`;
+
+/**
+ * Counts added to rows of explorer_moves, many rows a statement: a game touches about 140 rows, and each libsql call
+ * costs several microseconds beside SQLite's own work, so one call per row made a game's ending cost a millisecond.
+ * SQLite applies a multi-row upsert row by row, in order, as the single-row statements did.
+ */
+class UpsertRows {
+  readonly #db: Database.Database;
+  readonly #statements = new Map<number, Database.Statement>(); // by row count
+  #values: (string | number)[] = [];
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  /** Queues one row's counts; written by `flush`, or at once when a statement's worth is queued. */
+  add(position: string, move: string, counts: Counts): void {
+    this.#values.push(position, move, ...counts);
+    if (this.#values.length === ROWS_PER_STATEMENT * 8) this.flush();
+  }
+
+  /** Writes the queued rows (inside the caller's transaction). */
+  flush(): void {
+    const values = this.#values;
+    if (values.length === 0) return;
+    this.#values = [];
+    const rows = values.length / 8;
+    let statement = this.#statements.get(rows);
+    if (!statement) {
+      statement = this.#db.prepare(upsertSql(rows));
+      this.#statements.set(rows, statement);
+    }
+    statement.run(values);
+  }
+}
+
 /** ExplorerIndex in the tables' database. */
 export class SqliteExplorerIndex implements ExplorerIndex {
   readonly #run: StoreRun;
@@ -81,21 +128,15 @@ export class SqliteExplorerIndex implements ExplorerIndex {
     })();
     this.#run = run;
     const insertGame = db.prepare('INSERT OR IGNORE INTO explorer_games (id) VALUES (?)');
-    const count = db.prepare(
-      `INSERT INTO explorer_moves VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (position, move) DO UPDATE SET
-         people_fox = people_fox + excluded.people_fox, people_geese = people_geese + excluded.people_geese,
-         people_draws = people_draws + excluded.people_draws, computer_fox = computer_fox + excluded.computer_fox,
-         computer_geese = computer_geese + excluded.computer_geese,
-         computer_draws = computer_draws + excluded.computer_draws`,
-    );
+    const rows = new UpsertRows(db);
     this.#add = atomic(db, (game: IndexedGame): boolean => {
       if (insertGame.run(game.id).changes === 0) return false;
       const one = oneGame(game);
       for (const [position, moves] of game.positions) {
-        count.run(position, REACHED, ...one);
-        for (const move of moves) count.run(position, move, ...one);
+        rows.add(position, REACHED, one);
+        for (const move of moves) rows.add(position, move, one);
       }
+      rows.flush();
       return true;
     });
     // Many games' counts are summed first and written in key order: positions near the start are shared by most
@@ -118,8 +159,9 @@ export class SqliteExplorerIndex implements ExplorerIndex {
       }
       for (const key of [...sums.keys()].sort()) {
         const cut = key.indexOf('\n');
-        count.run(key.slice(0, cut), key.slice(cut + 1), ...sums.get(key)!);
+        rows.add(key.slice(0, cut), key.slice(cut + 1), sums.get(key)! as unknown as Counts);
       }
+      rows.flush();
       return counted;
     });
     this.#read = db.prepare(
