@@ -5,7 +5,7 @@ export type RulesErrorCode =
   'unknown-variant' | 'bad-option' | 'bad-position' | 'bad-move-text' | 'illegal-move' | 'game-over' | 'bad-record';
 
 /** A coded error with a message that names the bad value and what was expected. */
-interface RulesError {
+export interface RulesError {
   readonly code: RulesErrorCode; // 'illegal-move'
   readonly message: string; // 'd4-d6: d6 is not linked to d4'
 }
