@@ -69,4 +69,51 @@ describeInBrowser('a lost connection', (suite) => {
     await expect.poll(() => theirs.textContent()).toBe('taken · unknown');
     expect(errors).toEqual([]);
   }, 90_000);
+
+  // Each variant's heading as a phone shows it (the name without its aside in brackets), in each language.
+  const HEADINGS: Record<string, readonly string[]> = {
+    en: ['Fox and Geese', 'Two Foxes', 'Big Cross', 'Rævskak'],
+    ru: ['Лиса и гуси', 'Две лисы', 'Большой крест', 'Rævskak'],
+    pl: ['Lis i gęsi', 'Dwa lisy', 'Duży krzyż', 'Rævskak'],
+    hu: ['Róka és libák', 'Két róka', 'Nagy kereszt', 'Rævskak'],
+  };
+  const VARIANTS = ['standard', 'two-foxes', 'big-cross', 'raevskak'];
+  const PHONE_390 = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
+  it('on a 390 px phone with the connection lost, every heading reads whole in every language', async () => {
+    const tables = await Promise.all(
+      VARIANTS.map(async (variant) => {
+        const created = await postJson<Created>(suite.server, '/api/tables', { variant, side: 'fox' });
+        await postJson(suite.server, `/api/tables/${created.table.id}/seats`, { side: 'geese' });
+        return created;
+      }),
+    );
+    const context = await suite.browser.newContext(PHONE_390);
+    contexts.push(context);
+    await context.addInitScript(
+      (seats) => {
+        for (const [id, seat] of seats) localStorage.setItem(`fg:seat:${id}`, JSON.stringify(seat));
+      },
+      tables.map((c) => [c.table.id, c.seat] as const),
+    );
+    const page = await context.newPage();
+    const link = () => page.locator('[data-connection]').getAttribute('data-connection');
+    for (const [lang, names] of Object.entries(HEADINGS))
+      for (const [i, created] of tables.entries()) {
+        await page.goto(`${suite.server.url}/t/${created.table.id}?lang=${lang}`);
+        await expect.poll(link, { timeout: 15_000 }).toBe('online');
+        await context.setOffline(true);
+        await expect.poll(link).toBe('offline');
+        const h1 = await page.evaluate(() => {
+          const h = document.querySelector('h1')!;
+          const header = document.querySelector('.table-page__header')!;
+          return { text: h.innerText, cut: h.scrollWidth > h.clientWidth, wide: header.scrollWidth > 390 };
+        });
+        expect([lang, h1.text, h1.cut, h1.wide]).toEqual([lang, names[i], false, false]);
+        // The words are not gone: the banner over the board says them, and screen readers hear the header's.
+        expect(await page.locator('[data-lost]').isVisible()).toBe(true);
+        expect((await page.locator('.connection').textContent())?.length).toBeGreaterThan(0);
+        await context.setOffline(false);
+      }
+  }, 240_000);
 });

@@ -40,7 +40,11 @@ function TablePage({ id }: { id: string }) {
         <h1>{table ? <VariantName t={t} variant={table.variant} /> : t('table.loading')}</h1>
         <p className={`connection connection--${live.link}`} data-connection={live.link}>
           <span className="connection__dot" aria-hidden="true" />
-          {t(state.welcomes > 0 || live.link !== 'reconnecting' ? `connection.${live.link}` : 'connection.connecting')}
+          <span className="connection__words">
+            {t(
+              state.welcomes > 0 || live.link !== 'reconnecting' ? `connection.${live.link}` : 'connection.connecting',
+            )}
+          </span>
         </p>
       </header>
       <p className="status" role="status">
