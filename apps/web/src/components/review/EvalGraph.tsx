@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 
 import type { ReviewedMove } from '../../lib/game-review';
+import { sideWord } from '../../lib/side-word';
 import type { GameReview } from './use-game-review';
 
 const WIDTH = 300;
@@ -16,12 +17,13 @@ const foxShare = (geese: number): number => 1 / (1 + Math.exp(-geese / 3));
 /** Props of the graph. */
 interface EvalGraphProps {
   readonly review: GameReview;
+  readonly variant: string; // 'the foxes' side up' in two-foxes
   readonly shown: number | null; // the position shown (moves played), null: none of the game's
   readonly onShow: (ply: number) => void; // show the position after `ply` moves
 }
 
 /** The graph of a game's evaluations and marks. */
-export function EvalGraph({ review, shown, onShow }: EvalGraphProps) {
+export function EvalGraph({ review, variant, shown, onShow }: EvalGraphProps) {
   const { t } = useTranslation();
   const positions = review.moves.length + 1;
   const x = (ply: number): number => (positions > 1 ? (ply / (positions - 1)) * WIDTH : 0);
@@ -41,7 +43,7 @@ export function EvalGraph({ review, shown, onShow }: EvalGraphProps) {
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       preserveAspectRatio="none"
       role="img"
-      aria-label={t('judge.graph')}
+      aria-label={t('judge.graph', { context: sideWord('fox', variant) })}
       onClick={onClick}
     >
       <rect className="eval-graph__geese" x="0" y="0" width={WIDTH} height={HEIGHT - BAND} />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { type ReviewedMove, summarise } from '../../lib/game-review';
 import { type Grade, GRADE_SIGN, GRADES } from '../../lib/judgement';
+import { sideName } from '../../lib/side-word';
 import { EvalGraph } from './EvalGraph';
 import { MarkSign } from './MarkSign';
 import { MoveGroups } from './MoveGroups';
@@ -17,6 +18,7 @@ import { type GameReview, REVIEW_DEPTH } from './use-game-review';
 export interface GameReviewPanelProps {
   readonly review: GameReview;
   readonly viewer: Side | null; // the side this browser played, if any ("you")
+  readonly variant: string; // names the fox side: 'Foxes' in two-foxes
   readonly shown: number | null; // the game's position on the board (moves played), null: off the game's line
   readonly onShow: (ply: number) => void; // show the position after `ply` moves of the game
   readonly onTry?: (ply: number, move: string) => void; // play `move` instead of the game's move `ply`
@@ -26,8 +28,14 @@ export interface GameReviewPanelProps {
 const ROWS: readonly ('kept' | Grade)[] = ['kept', ...GRADES];
 
 /** The summary: one column per side, one row per kind of move; a count is a button to the side's first such move. */
-function Summary({ review, viewer, onShow }: Pick<GameReviewPanelProps, 'review' | 'viewer' | 'onShow'>) {
+function Summary({
+  review,
+  viewer,
+  variant,
+  onShow,
+}: Pick<GameReviewPanelProps, 'review' | 'viewer' | 'variant' | 'onShow'>) {
   const { t } = useTranslation();
+  const name = (side: Side): string => sideName(t, side, variant);
   const first = (side: Side, row: 'kept' | Grade): ReviewedMove | undefined =>
     row === 'kept' ? undefined : review.moves.find((m) => m.mover === side && m.judgement.grade === row);
   return (
@@ -37,7 +45,7 @@ function Summary({ review, viewer, onShow }: Pick<GameReviewPanelProps, 'review'
           <td />
           {SIDES.map((side) => (
             <th key={side} scope="col">
-              {viewer === side ? t('judge.you', { side: t(`side.${side}`) }) : t(`side.${side}`)}
+              {viewer === side ? t('judge.you', { side: name(side) }) : name(side)}
             </th>
           ))}
         </tr>
@@ -59,7 +67,7 @@ function Summary({ review, viewer, onShow }: Pick<GameReviewPanelProps, 'review'
                       type="button"
                       className="link-button"
                       onClick={() => onShow(to.ply + 1)}
-                      aria-label={t('judge.jump', { count, what: t(`judge.summary.${row}`), side: t(`side.${side}`) })}
+                      aria-label={t('judge.jump', { count, what: t(`judge.summary.${row}`), side: name(side) })}
                     >
                       {count}
                     </button>
@@ -105,7 +113,7 @@ function MarkedMove({
 }
 
 /** The whole review panel. */
-export function GameReviewPanel({ review, viewer, shown, onShow, onTry, onLearn }: GameReviewPanelProps) {
+export function GameReviewPanel({ review, viewer, variant, shown, onShow, onTry, onLearn }: GameReviewPanelProps) {
   const { t } = useTranslation();
   const start = review.outcomes?.plies[0]?.winner;
   const shownMove = shown !== null && shown > 0 ? review.moves[shown - 1] : undefined;
@@ -124,17 +132,17 @@ export function GameReviewPanel({ review, viewer, shown, onShow, onTry, onLearn 
         </p>
       )}
       {shownMove && <MarkedMove move={shownMove} review={review} onTry={onTry} />}
-      <Summary review={review} viewer={viewer} onShow={onShow} />
+      <Summary review={review} viewer={viewer} variant={variant} onShow={onShow} />
       {onLearn && review.complete && (
         <p className="analyse-game">
           {(viewer ? [viewer] : SIDES).map((side) => (
             <button key={side} type="button" className="secondary" onClick={() => onLearn(side)}>
-              {viewer ? t('judge.learn.start') : `${t('judge.learn.start')}: ${t(`side.${side}`)}`}
+              {viewer ? t('judge.learn.start') : `${t('judge.learn.start')}: ${sideName(t, side, variant)}`}
             </button>
           ))}
         </p>
       )}
-      <EvalGraph review={review} shown={shown} onShow={onShow} />
+      <EvalGraph review={review} variant={variant} shown={shown} onShow={onShow} />
       <p className="muted review-panel__legend">
         {GRADES.map((grade) => (
           <span key={grade} className="review-panel__legend-item">

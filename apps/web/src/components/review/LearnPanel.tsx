@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { hintPoint } from '../../lib/learn';
+import { sideName } from '../../lib/side-word';
 import { MarkSign } from './MarkSign';
 import { MoveGroups } from './MoveGroups';
 import type { Learn } from './use-learn';
@@ -11,13 +12,14 @@ import type { Learn } from './use-learn';
 export interface LearnPanelProps {
   readonly learn: Learn;
   readonly side: 'fox' | 'geese';
+  readonly variant: string; // names the fox side: 'Foxes' in two-foxes
   readonly complete: boolean; // the review has judged every move (the walk waits for it)
   readonly onAnswer: (ply: number, move: string) => void; // show a better move on the board
   readonly onClose: () => void;
 }
 
 /** The exercise shown, or the end of the walk. */
-export function LearnPanel({ learn, side, complete, onAnswer, onClose }: LearnPanelProps) {
+export function LearnPanel({ learn, side, variant, complete, onAnswer, onClose }: LearnPanelProps) {
   const { t } = useTranslation();
   const { marked, index, status, tried } = learn;
   const exercise = marked[index];
@@ -34,7 +36,7 @@ export function LearnPanel({ learn, side, complete, onAnswer, onClose }: LearnPa
           <p className="muted">{said('progress', { n: index + 1, count: marked.length })}</p>
           <p>
             <MarkSign grade={exercise.judgement.grade!} />{' '}
-            {said('find', { move: exercise.move, side: t(`side.${side}`) })}
+            {said('find', { move: exercise.move, side: sideName(t, side, variant) })}
           </p>
           <p role="status" className={`learn-panel__status learn-panel__status--${status}`}>
             {status === 'checking' && said('checking', { move: tried })}

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Grade } from '../../lib/judgement';
+import { sideName } from '../../lib/side-word';
 import { keepShownInView } from './keep-in-view';
 import { MarkSign } from './MarkSign';
 import { isSecondOfPair, lineMoveNumber, moveNumber } from './move-number';
@@ -18,13 +19,14 @@ import { MoveText } from './MoveText';
 export interface MoveListProps {
   readonly moves: readonly string[]; // ['d4-d5', 'c3-c4']
   readonly firstSide: Side;
+  readonly variant: string; // names the fox side: 'Foxes' in two-foxes
   readonly shownPly: number | null; // moves shown on the board while reviewing; null: the live game
   readonly onShow: (ply: number) => void; // show the position after `ply` moves
   readonly marks?: ReadonlyMap<number, Grade>; // a finished game's judged moves, by index (lib/judgement.ts)
 }
 
 /** The move list; the newest move is in view. */
-export function MoveList({ moves, firstSide, shownPly, onShow, marks }: MoveListProps) {
+export function MoveList({ moves, firstSide, variant, shownPly, onShow, marks }: MoveListProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
   // The list scrolls within its own height: bring each new move into view, or while reviewing the shown one (a
@@ -62,7 +64,7 @@ export function MoveList({ moves, firstSide, shownPly, onShow, marks }: MoveList
                   <MoveText move={move} />
                   {mark && <MarkSign grade={mark} />}
                   <span className="visually-hidden">
-                    {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(i) })}${mark ? `, ${t(`judge.grade.${mark}`)}` : ''}`}
+                    {`, ${sideName(t, side, variant)}, ${t('moves.number', { n: moveNumber(i) })}${mark ? `, ${t(`judge.grade.${mark}`)}` : ''}`}
                   </span>
                 </button>
               </li>

@@ -7,7 +7,15 @@ import { ReviewBar } from './ReviewBar';
 describe('MoveList', () => {
   it('makes every move a button whose accessible name starts with the move text', () => {
     const onShow = vi.fn();
-    render(<MoveList moves={['d4-d5', 'c3-c4', 'd5xd3']} firstSide="fox" shownPly={null} onShow={onShow} />);
+    render(
+      <MoveList
+        moves={['d4-d5', 'c3-c4', 'd5xd3']}
+        firstSide="fox"
+        variant="standard"
+        shownPly={null}
+        onShow={onShow}
+      />,
+    );
     const names = screen.getAllByRole('button').map((b) => b.textContent);
     expect(names).toEqual(['d4-d5, Fox, move 1', 'c3-c4, Geese, move 1', 'd5xd3, Fox, move 2']);
     // Numbered in pairs, as the game record is: the first of a pair carries the number.
@@ -21,17 +29,17 @@ describe('MoveList', () => {
 
   it("marks the live game's newest move, and only the move shown while reviewing", () => {
     const { rerender } = render(
-      <MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" shownPly={null} onShow={() => {}} />,
+      <MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" variant="standard" shownPly={null} onShow={() => {}} />,
     );
     const marked = () =>
       [...document.querySelectorAll('.moves__move--last')].map((button) => button.querySelector('code')?.textContent);
     expect(marked()).toEqual(['c3-c4']);
-    rerender(<MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" shownPly={1} onShow={() => {}} />);
+    rerender(<MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" variant="standard" shownPly={1} onShow={() => {}} />);
     expect(marked()).toEqual([]);
   });
 
   it('marks the move shown in review', () => {
-    render(<MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" shownPly={1} onShow={() => {}} />);
+    render(<MoveList moves={['d4-d5', 'c3-c4']} firstSide="fox" variant="standard" shownPly={1} onShow={() => {}} />);
     expect(screen.getByRole('button', { name: /^d4-d5/ }).getAttribute('aria-current')).toBe('step');
     expect(screen.getByRole('button', { name: /^c3-c4/ }).hasAttribute('aria-current')).toBe(false);
   });
@@ -60,6 +68,7 @@ describe('MoveList marks', () => {
       <MoveList
         moves={['d4-c4', 'c2-c3', 'c4-d4', 'c3-d3']}
         firstSide="fox"
+        variant="standard"
         shownPly={null}
         onShow={() => undefined}
         marks={

@@ -12,12 +12,14 @@ import { isSecondOfPair, lineMoveNumber, moveNumber } from '../../components/rev
 import { MoveNumber } from '../../components/review/MoveNumber';
 import { MoveText } from '../../components/review/MoveText';
 import type { Grade } from '../../lib/judgement';
+import { sideName } from '../../lib/side-word';
 import { mainLine, type MoveTree, shownVariation } from './move-tree';
 
 /** Props of the move list. */
 interface AnalysisMovesProps {
   readonly tree: MoveTree;
   readonly firstSide: Side;
+  readonly variant: string; // names the fox side: 'Foxes' in two-foxes
   readonly marks: ReadonlyMap<number, Grade>; // by node id (the game's moves are nodes 1..n)
   readonly onShow: (id: number) => void;
 }
@@ -62,6 +64,7 @@ function MoveButton({
   id,
   ply,
   side,
+  variant,
   mark,
   onShow,
 }: {
@@ -69,6 +72,7 @@ function MoveButton({
   readonly id: number;
   readonly ply: number;
   readonly side: Side;
+  readonly variant: string;
   readonly mark: Grade | undefined;
   readonly onShow: (id: number) => void;
 }) {
@@ -86,7 +90,7 @@ function MoveButton({
       <MoveText move={tree.nodes[id]!.move ?? ''} />
       {mark && <MarkSign grade={mark} />}
       <span className="visually-hidden">
-        {`, ${t(`side.${side}`)}, ${t('moves.number', { n: moveNumber(ply) })}`}
+        {`, ${sideName(t, side, variant)}, ${t('moves.number', { n: moveNumber(ply) })}`}
         {mark ? `, ${t(`judge.grade.${mark}`)}` : ''}
       </span>
     </button>
@@ -97,7 +101,7 @@ function MoveButton({
  * The main line (the game's moves), with the variation the shown position is on set in under the move it replaces,
  * so the game stays in view and one click goes back to it; then the other moves played from the shown position.
  */
-export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesProps) {
+export function AnalysisMoves({ tree, firstSide, variant, marks, onShow }: AnalysisMovesProps) {
   const { t } = useTranslation();
   const main = mainLine(tree);
   const variation = shownVariation(tree);
@@ -124,7 +128,15 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
                   text={lineMoveNumber(variation?.ply === ply - 1 ? ply : 0, ply)}
                   className="moves__number"
                 />
-                <MoveButton tree={tree} id={id} ply={ply} side={sideAt(ply)} mark={marks.get(id)} onShow={onShow} />
+                <MoveButton
+                  tree={tree}
+                  id={id}
+                  ply={ply}
+                  side={sideAt(ply)}
+                  variant={variant}
+                  mark={marks.get(id)}
+                  onShow={onShow}
+                />
               </li>
               {variation?.ply === ply && (
                 <li className="analysis-moves__variation" data-variation>
@@ -137,6 +149,7 @@ export function AnalysisMoves({ tree, firstSide, marks, onShow }: AnalysisMovesP
                         id={node}
                         ply={ply + i}
                         side={sideAt(ply + i)}
+                        variant={variant}
                         mark={undefined}
                         onShow={onShow}
                       />

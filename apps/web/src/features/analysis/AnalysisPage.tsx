@@ -231,6 +231,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
               <LearnPanel
                 learn={learn}
                 side={learning}
+                variant={variant.id}
                 complete={review.complete}
                 onAnswer={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
                 onClose={() => setLearning(null)}
@@ -240,6 +241,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
               <GameReviewPanel
                 review={review}
                 viewer={address.player}
+                variant={variant.id}
                 shown={tree.current <= address.moves.length ? tree.current : null}
                 onShow={(ply) => setTree((tr) => ({ ...tr, current: ply }))}
                 onTry={(ply, move) => setTree((tr) => play({ ...tr, current: ply }, move))}
@@ -250,6 +252,7 @@ function AnalysisBoard({ address }: { address: AnalysisAddress }) {
             <AnalysisMoves
               tree={tree}
               firstSide={start.position.turn}
+              variant={variant.id}
               marks={marks}
               onShow={(id) => setTree((tr) => ({ ...tr, current: id }))}
             />

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { lineMoveNumber } from '../../components/review/move-number';
 import { MoveGroups } from '../../components/review/MoveGroups';
 import { DECIDED_GEESE, type Evaluation } from '../../engine/protocol';
+import { sideWord } from '../../lib/side-word';
 import type { Verdict } from '../../lib/solution-api';
 import type { EngineLine } from './use-engine-line';
 
@@ -18,9 +19,9 @@ const foxShare = (geese: number): number => 1 / (1 + Math.exp(-geese / 3));
 const signed = (geese: number): string => (geese > 0 ? '+' : '') + geese.toFixed(2);
 
 /** One line's worth in words: "+0.35 geese" (its unit said), or "The fox wins in 3 moves" once proven. */
-function worth(t: TFunction, line: Evaluation): string {
+function worth(t: TFunction, line: Evaluation, variant: string): string {
   if (Math.abs(line.foxScore) >= DECIDED_GEESE && line.winner)
-    return t(`analysis.winsIn.${line.winner}`, { count: line.winsIn ?? 0 });
+    return t(`analysis.winsIn.${sideWord(line.winner, variant)}`, { count: line.winsIn ?? 0 });
   return t('analysis.geese', { score: signed(line.foxScore) });
 }
 
@@ -92,9 +93,10 @@ export function EvalPanel({
       </div>
       {answer ? (
         <p className="eval__score" data-eval={answer.foxScore} data-depth={answer.depth}>
-          <strong>{game.result ? t('analysis.over') : worth(t, answer)}</strong>{' '}
+          <strong>{game.result ? t('analysis.over') : worth(t, answer, game.variant.id)}</strong>{' '}
           <span className="muted">
-            {decided ? '' : t('analysis.foxView')} {game.result ? '' : t('analysis.depth', { depth: answer.depth })}
+            {decided ? '' : t('analysis.foxView', { context: sideWord('fox', game.variant.id) })}{' '}
+            {game.result ? '' : t('analysis.depth', { depth: answer.depth })}
             {line.thinking ? ` · ${t('analysis.thinking')}` : ''}
           </span>
         </p>
@@ -107,7 +109,7 @@ export function EvalPanel({
           <ol className="eval__lines">
             {[answer, ...(answer.others ?? [])].map((l) => (
               <li key={l.line[0]} className="eval__line" data-engine-line={l.foxScore}>
-                <span className="eval__line-score">{worth(t, l)}</span>{' '}
+                <span className="eval__line-score">{worth(t, l, game.variant.id)}</span>{' '}
                 <MoveRow moves={l.line} firstPly={game.moves.length} />
               </li>
             ))}

@@ -154,7 +154,13 @@ describe('AnalysisMoves', () => {
     const varied = play(play(step(step(game, 'forward'), 'forward'), 'd5-e5'), 'e3-e4');
     const onShow = vi.fn();
     const { container } = render(
-      <AnalysisMoves tree={varied} firstSide="fox" marks={new Map([[3, 'mistake' as const]])} onShow={onShow} />,
+      <AnalysisMoves
+        tree={varied}
+        firstSide="fox"
+        variant="standard"
+        marks={new Map([[3, 'mistake' as const]])}
+        onShow={onShow}
+      />,
     );
     const rows = [...container.querySelectorAll('.moves__list > li')].map((li) =>
       [...li.querySelectorAll('code')].map((c) => c.textContent).join(' '),
@@ -176,8 +182,37 @@ describe('AnalysisMoves', () => {
   it('shows no variation while the shown move is on the main line, and lists the other moves played from it', () => {
     const game = lineTree(['d4-d5', 'c3-c4']);
     const branched = step(play(step(game, 'forward'), 'e3-e4'), 'back');
-    const { container } = render(<AnalysisMoves tree={branched} firstSide="fox" marks={new Map()} onShow={vi.fn()} />);
+    const { container } = render(
+      <AnalysisMoves tree={branched} firstSide="fox" variant="standard" marks={new Map()} onShow={vi.fn()} />,
+    );
     expect(container.querySelector('[data-variation]')).toBeNull();
     expect(container.querySelector('.analysis-moves__variations')?.textContent).toBe('Other moves from here: e3-e4');
+  });
+});
+
+describe('Two Foxes in the analysis', () => {
+  const twoFoxes = getVariant('two-foxes');
+  if (!twoFoxes.ok) throw new Error(twoFoxes.error.message);
+  const game = newGame(twoFoxes.value);
+  const answer = (foxScore: number, winner: 'fox' | null = null) => ({
+    game,
+    thinking: false,
+    answer: { type: 'line' as const, id: 1, depth: 5, line: [], foxScore, winner, winsIn: winner ? 4 : null },
+  });
+
+  it('reads the evaluation from the foxes’ side, and says the foxes win', () => {
+    const { container, rerender } = render(<EvalPanel game={game} line={answer(0.5)} verdict={null} />);
+    expect(container.querySelector('.eval__score .muted')?.textContent).toContain('(from the foxes’ side)');
+    rerender(<EvalPanel game={game} line={answer(100, 'fox')} verdict={null} />);
+    expect(container.querySelector('.eval__score strong')?.textContent).toBe('The foxes win in 4 moves');
+  });
+
+  it('says "Foxes" for the foxes’ moves in the move list', () => {
+    const tree = lineTree(['c7-d7', 'a4-a5']); // the foxes move first in two-foxes
+    render(<AnalysisMoves tree={tree} firstSide="fox" variant="two-foxes" marks={new Map()} onShow={vi.fn()} />);
+    expect([...document.querySelectorAll('.moves__move .visually-hidden')].map((el) => el.textContent)).toEqual([
+      ', Foxes, move 1',
+      ', Geese, move 1',
+    ]);
   });
 });

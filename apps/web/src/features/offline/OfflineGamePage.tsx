@@ -189,7 +189,13 @@ export default function OfflineGamePage() {
             }}
             player={kept.player}
           />
-          <MoveList moves={kept.moves} firstSide={game.start.turn} shownPly={review.shownPly} onShow={review.show} />
+          <MoveList
+            moves={kept.moves}
+            firstSide={game.start.turn}
+            variant={kept.variant}
+            shownPly={review.shownPly}
+            onShow={review.show}
+          />
           {result && kept.variant === SOLVED_GAME && <LazySolutionPanel after />}
         </aside>
       </div>

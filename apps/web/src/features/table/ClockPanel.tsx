@@ -3,6 +3,7 @@ import type { ClockView } from '@fg/protocol';
 import { type Side, SIDES } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
+import { sideName } from '../../lib/side-word';
 import { useNow } from '../../lib/use-now';
 import { formatClock, isLow, msLeft } from './clock-time';
 
@@ -11,12 +12,13 @@ export interface ClockPanelProps {
   readonly clock: ClockView;
   readonly at: number; // performance.now() when the clock arrived
   readonly viewer: Side | null; // the viewer's side, drawn last (nearest the player)
+  readonly variant: string; // names the fox side: 'Foxes' in two-foxes
   readonly ply?: number; // moves played: no clock runs before each side's first move (protocol)
   readonly playing?: boolean;
 }
 
 /** The two clocks; `data-clock` holds the side, the text the time left. */
-export function ClockPanel({ clock, at, viewer, ply = 0, playing = false }: ClockPanelProps) {
+export function ClockPanel({ clock, at, viewer, variant, ply = 0, playing = false }: ClockPanelProps) {
   const { t } = useTranslation();
   const now = useNow(clock.running ? 100 : null);
   const order: readonly Side[] = viewer === 'fox' ? ['geese', 'fox'] : viewer === 'geese' ? ['fox', 'geese'] : SIDES;
@@ -29,7 +31,7 @@ export function ClockPanel({ clock, at, viewer, ply = 0, playing = false }: Cloc
           .join(' ');
         return (
           <div key={side} className={classes}>
-            <span className="clock__side">{t(`side.${side}`)}</span>
+            <span className="clock__side">{sideName(t, side, variant)}</span>
             <span className="clock__time" data-clock={side} role="timer" aria-live="off">
               {formatClock(ms)}
             </span>

@@ -34,6 +34,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           clock={table.clock}
           at={state.clockAt}
           viewer={side}
+          variant={table.variant}
           ply={table.ply}
           playing={table.status === 'playing'}
         />
@@ -57,6 +58,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
         <MoveList
           moves={table.moves}
           firstSide={game.variant.firstSide}
+          variant={table.variant}
           shownPly={review.shownPly}
           onShow={review.show}
           marks={marksOf(page.judged)}
@@ -66,6 +68,7 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
         <GameReviewPanel
           review={page.judged}
           viewer={side}
+          variant={table.variant}
           shown={review.shownPly ?? table.moves.length}
           onShow={(ply) => review.show(ply >= table.moves.length ? null : ply)}
         />

@@ -50,7 +50,7 @@ describe('ClockPanel', () => {
   const time = (side: string): string => document.querySelector(`[data-clock="${side}"]`)!.textContent;
 
   it('shows both clocks as m:ss, counts the running one down smoothly and marks the low one', () => {
-    render(<ClockPanel clock={CLOCK} at={performance.now()} viewer="geese" />);
+    render(<ClockPanel clock={CLOCK} at={performance.now()} viewer="geese" variant="standard" />);
     expect([time('fox'), time('geese')]).toEqual(['1:01', '0:09.5']);
     expect(document.querySelector('[data-clock="geese"]')!.closest('.clock')!.className).toContain('clock--low');
     expect(document.querySelector('[data-clock="fox"]')!.closest('.clock')!.className).toBe('clock clock--running');
@@ -62,10 +62,18 @@ describe('ClockPanel', () => {
   });
 
   it("puts the viewer's clock last, nearest the player", () => {
-    render(<ClockPanel clock={{ ...CLOCK, running: null }} at={0} viewer="fox" />);
+    render(<ClockPanel clock={{ ...CLOCK, running: null }} at={0} viewer="fox" variant="standard" />);
     expect([...document.querySelectorAll('[data-clock]')].map((el) => el.getAttribute('data-clock'))).toEqual([
       'geese',
       'fox',
     ]);
+  });
+
+  it.each([
+    ['standard', ['Fox', 'Geese']],
+    ['two-foxes', ['Foxes', 'Geese']],
+  ])("names the sides in %s's number", (variant, names) => {
+    render(<ClockPanel clock={{ ...CLOCK, running: null }} at={0} viewer={null} variant={variant} />);
+    expect([...document.querySelectorAll('.clock__side')].map((el) => el.textContent)).toEqual(names);
   });
 });
