@@ -1,6 +1,16 @@
 // Helpers the solver's tests share: a seeded generator, the standard variant, a small table built
 // once into a temporary folder, and the records of a tier read straight from the file.
-import { mkdtempSync, readFileSync, renameSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,11 +39,56 @@ export const STANDARD: Variant = (() => {
   return v.value;
 })();
 
-/** Builds the test table (tiers 4..upTo of the 13-geese options, format 1 unless told) into a new temporary folder. */
-export async function buildSmallTable(upTo: number, format: 1 | 2 = 1): Promise<string> {
+/**
+ * The folder where one test run keeps each test table it built (set by the root vitest.config.ts's
+ * globalSetup): a table is built once per run and every later caller gets a copy of it, the same bytes a
+ * build of its own would write. Unset (a package's own vitest config, a script): every caller builds.
+ */
+const TEST_TABLES_ENV = 'FG_TEST_TABLES';
+
+/** A lock older than this is a worker that died while building: it is ignored. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/**
+ * A new temporary folder holding what `build(folder)` writes: a copy of the run's kept build named
+ * `key`, built first by whichever worker asks first (the others wait for it), or a build of its own.
+ */
+async function keptBuild(key: string, build: (dir: string) => Promise<void>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'solver-test-'));
-  await buildTable({ geese: 13, upTo, dir, format });
+  const store = process.env[TEST_TABLES_ENV];
+  if (!store || !existsSync(store)) {
+    await build(dir);
+    return dir;
+  }
+  const kept = join(store, key);
+  const lock = `${kept}.lock`;
+  while (!existsSync(kept)) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another worker builds it: wait for its table, unless its lock is stale.
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    try {
+      const fresh = mkdtempSync(`${kept}.building-`);
+      await build(fresh);
+      renameSync(fresh, kept); // whole or not at all: a reader never copies half a table
+    } finally {
+      rmdirSync(lock);
+    }
+  }
+  cpSync(kept, dir, { recursive: true }); // a copy: the caller may change or remove it
   return dir;
+}
+
+/** Builds the test table (tiers 4..upTo of the 13-geese options, format 1 unless told) into a new temporary folder. */
+export function buildSmallTable(upTo: number, format: 1 | 2 = 1): Promise<string> {
+  return keptBuild(`standard-13-up-to-${upTo}-format-${format}`, async (dir) => {
+    await buildTable({ geese: 13, upTo, dir, format });
+  });
 }
 
 /**
@@ -42,8 +97,9 @@ export async function buildSmallTable(upTo: number, format: 1 | 2 = 1): Promise<
  * moved to `raw.fgw` in the same folder, out of the readers' way).
  */
 export async function buildSmallSidewaysTable(upTo: number, layout: 'raw' | 'compact' = 'raw'): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'solver-sideways-test-'));
-  await buildWdlTable({ geese: 13, upTo, dir });
+  const dir = await keptBuild(`standard-13-sideways-up-to-${upTo}`, async (into) => {
+    await buildWdlTable({ geese: 13, upTo, dir: into, checkpointSeconds: 0 }); // the saves after each level tested too
+  });
   if (layout === 'compact') {
     convertWdlTable(wdlPath(dir, 13), wdlCompactPath(dir, 13));
     renameSync(wdlPath(dir, 13), join(dir, 'raw.fgw'));

@@ -3,8 +3,7 @@
 // kernel's own geese-to-move values on every position with the geese to move (one ply of goose moves over
 // the stored fox-to-move sets, sideways steps included: the claim format 2 rests on), and through the
 // reader the server uses against the raw reader, both sides to move.
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { FOX, getVariant, GOOSE, type Position } from '@fg/rules';
@@ -13,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalIndex, canonicalSets, mirrorFreeMask } from '../canonical.js';
 import { readCompact } from '../compact-file.js';
 import { choose, POINTS } from '../geometry.js';
-import { random } from '../testing.js';
-import { buildWdlTable, wdlCompactPath, wdlPath } from './build.js';
+import { buildSmallSidewaysTable, random } from '../testing.js';
+import { wdlCompactPath, wdlPath } from './build.js';
 import { compactWdlSolution } from './compact.js';
 import { convertWdlTable, recordConversion } from './convert.js';
 import { openRawWdl, openWdlSolution, type WdlSolution } from './lookup.js';
@@ -44,14 +43,14 @@ const REPLIES = {
 };
 
 describe('the table with sideways moves in format 2 (tiers 4..6)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'solver-sideways-compact-'));
+  let dir = '';
   let kernel: MemoryTier[];
   let bytes: Buffer;
   /** By tier: the decoded FW and FL records of the canonical sets, from the compact file's two sets. */
   const decoded = new Map<number, { fw: Uint32Array; fl: Uint32Array }>();
 
   beforeAll(async () => {
-    await buildWdlTable({ geese: 13, upTo: UP_TO, dir, checkpointSeconds: 0 });
+    dir = await buildSmallSidewaysTable(UP_TO); // built saving after every level, once per test run
     kernel = await solveInMemory(UP_TO, { sideways: true, keepGeese: true });
     convertWdlTable(wdlPath(dir, 13), wdlCompactPath(dir, 13));
     bytes = readFileSync(wdlCompactPath(dir, 13));

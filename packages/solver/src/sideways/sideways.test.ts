@@ -11,7 +11,7 @@ import { applyMove, FOX, generateMoves, getVariant, GOOSE, type Position } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { choose, colexUnrank, POINTS } from '../geometry.js';
-import { buildSmallTable, random, tierRecords } from '../testing.js';
+import { buildSmallSidewaysTable, buildSmallTable, random, tierRecords } from '../testing.js';
 import { buildWdlTable, wdlPath } from './build.js';
 import { DRAW, explicitSolve, LOSS, WIN } from './explicit.js';
 import { openWdlSolution, type Outcome, type WdlSolution } from './lookup.js';
@@ -82,10 +82,10 @@ describe('the fixed point against a plain retrograde analysis, every position of
 });
 
 describe('a built test table with sideways moves (tiers 4..6)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'solver-sideways-'));
+  let dir = '';
   let solution: WdlSolution;
   beforeAll(async () => {
-    await buildWdlTable({ geese: 13, upTo: 6, dir, checkpointSeconds: 0 });
+    dir = await buildSmallSidewaysTable(6); // built saving after every level, once per test run
     solution = openWdlSolution(dir, { geese: 13 })!;
   });
   afterAll(() => {
