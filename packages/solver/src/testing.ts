@@ -7,9 +7,9 @@ import {
   mkdtempSync,
   readFileSync,
   renameSync,
-  rmdirSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,8 +46,28 @@ export const STANDARD: Variant = (() => {
  */
 const TEST_TABLES_ENV = 'FG_TEST_TABLES';
 
-/** A lock older than this is a worker that died while building: it is ignored. */
+/** A lock older than this is ignored whoever holds it (a build of a test table takes seconds to minutes). */
 const STALE_LOCK_MS = 10 * 60_000;
+
+/** Whether the lock's holder is gone: its process ended (a worker killed at a timeout), or the lock is too old. */
+function staleLock(lock: string): boolean {
+  const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+  if (since === undefined) return false; // just released
+  if (Date.now() - since > STALE_LOCK_MS) return true;
+  let pid = 0;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    // not written yet, or the lock was just released
+  }
+  if (!pid) return Date.now() - since > 5_000; // its holder died before it wrote its pid
+  try {
+    process.kill(pid, 0); // signal 0: only asks whether the process is there
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 /**
  * A new temporary folder holding what `build(folder)` writes: a copy of the run's kept build named
@@ -65,10 +85,10 @@ async function keptBuild(key: string, build: (dir: string) => Promise<void>): Pr
   while (!existsSync(kept)) {
     try {
       mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
     } catch {
-      // Another worker builds it: wait for its table, unless its lock is stale.
-      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
-      if (Date.now() - since > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      // Another worker builds it: wait for its table, unless its holder is gone.
+      if (staleLock(lock)) rmSync(lock, { recursive: true, force: true });
       else await new Promise((resolve) => setTimeout(resolve, 200));
       continue;
     }
@@ -77,7 +97,7 @@ async function keptBuild(key: string, build: (dir: string) => Promise<void>): Pr
       await build(fresh);
       renameSync(fresh, kept); // whole or not at all: a reader never copies half a table
     } finally {
-      rmdirSync(lock);
+      rmSync(lock, { recursive: true, force: true });
     }
   }
   cpSync(kept, dir, { recursive: true }); // a copy: the caller may change or remove it
