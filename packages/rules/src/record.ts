@@ -46,13 +46,13 @@ export type RecordProblem =
   | { readonly code: 'not-move-text'; readonly ply: number; readonly text: string }; // ply counts from 1
 
 /** A record that does not read: `bad-record` with the English message the CLI prints, and the case as data. */
-export interface RecordError extends RulesError {
+interface RecordError extends RulesError {
   readonly code: 'bad-record';
   readonly problem: RecordProblem;
 }
 
 /** What readRecord answers: the record, or why it does not read. */
-export type RecordRead =
+type RecordRead =
   { readonly ok: true; readonly value: ReadRecord } | { readonly ok: false; readonly error: RecordError };
 
 const LINE_LIMIT = 80;
