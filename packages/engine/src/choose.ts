@@ -12,6 +12,7 @@ import {
   type Side,
 } from '@fg/rules';
 
+import type { EvalCache } from './evaluate.js';
 import { type FallibleChoice, fallibleChoice } from './fallible.js';
 import { levelSettings } from './levels.js';
 import { type Random, randomIndex, seededRandom } from './random.js';
@@ -25,6 +26,7 @@ export interface ThinkOptions {
   readonly timeMs?: number; // at most this long (default: the level's time)
   readonly seed?: number; // for the level's chosen mistakes; the same seed, the same choices
   readonly signal?: { readonly aborted: boolean }; // an AbortSignal: aborting stops the search, the best move so far is returned
+  readonly evals?: EvalCache; // evaluations shared with other searches (the same move, found sooner)
   readonly stopFlag?: Int32Array; // over a SharedArrayBuffer: element 0 set non-zero stops the search (from another thread)
 }
 
@@ -95,7 +97,7 @@ function think(game: Game, budget: Budget, options: ThinkOptions, exactRoot: boo
   if (game.result) throw new RangeError(`the game is over (${game.result.winner ?? 'draw'} ${game.result.reason})`);
   const started = Date.now();
   const state = searchStateOf(game);
-  const searcher = new Searcher(state, clearedTable(budget.tableBits));
+  const searcher = new Searcher(state, clearedTable(budget.tableBits), options.evals ?? null);
   const { signal, stopFlag } = options;
   const base = {
     maxDepth: budget.maxDepth,

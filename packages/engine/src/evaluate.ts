@@ -140,6 +140,40 @@ function evalParts(s: SearchState, e: EvalScratch): EvalParts {
   };
 }
 
+/**
+ * Evaluations remembered by position key (the search's 64-bit Zobrist key, side to move included): many
+ * searches of one position and its neighbours (the puzzle builder runs six levels on each puzzle) evaluate
+ * the same positions again. Direct-mapped: a new entry replaces the old one in its slot.
+ */
+export class EvalCache {
+  private readonly los: Int32Array;
+  private readonly his: Int32Array;
+  private readonly values: Int32Array;
+  private readonly used: Uint8Array;
+  private readonly mask: number;
+
+  constructor(bits = 20) {
+    const size = 1 << bits;
+    this.los = new Int32Array(size);
+    this.his = new Int32Array(size);
+    this.values = new Int32Array(size);
+    this.used = new Uint8Array(size);
+    this.mask = size - 1;
+  }
+
+  /** The evaluation of the state's position from its side to move's view, computed once per key. */
+  evaluate(s: SearchState, e: EvalScratch): number {
+    const slot = (s.lo ^ Math.imul(s.hi, 0x9e3779b1)) & this.mask;
+    if (this.used[slot] === 1 && this.los[slot] === s.lo && this.his[slot] === s.hi) return this.values[slot]!;
+    const value = evaluate(s, e);
+    this.used[slot] = 1;
+    this.los[slot] = s.lo;
+    this.his[slot] = s.hi;
+    this.values[slot] = value;
+    return value;
+  }
+}
+
 /** The evaluation from the side to move's point of view. */
 export function evaluate(s: SearchState, e: EvalScratch): number {
   const p = evalParts(s, e);

@@ -4,7 +4,7 @@
 // repetition and the fifty-move rule.
 import { FOX, listMoves, MoveList, QUIET_LIMIT } from '@fg/rules';
 
-import { EvalScratch, evaluate, startValue } from './evaluate.js';
+import { type EvalCache, EvalScratch, evaluate, startValue } from './evaluate.js';
 import type { SearchState } from './state.js';
 import { EXACT, LOWER, TranspositionTable, UPPER } from './table.js';
 
@@ -54,10 +54,12 @@ export class Searcher {
   private maxNodes = Infinity;
   private rootFox = true;
   private rootDraw = 0; // a draw's score for the root's side
+  private readonly evals: EvalCache | null;
 
-  constructor(state: SearchState, table = new TranspositionTable()) {
+  constructor(state: SearchState, table = new TranspositionTable(), evals: EvalCache | null = null) {
     this.state = state;
     this.table = table;
+    this.evals = evals;
     this.scratch = new EvalScratch(state.tables.size);
     this.history = new Int32Array(state.tables.size * state.tables.size);
     for (let i = 0; i <= MAX_PLY + 1; i++) {
@@ -211,7 +213,7 @@ export class Searcher {
     const forced = captures > 0 && s.tables.mandatory;
     let best = -INF;
     if (!forced) {
-      best = evaluate(s, this.scratch);
+      best = this.evals ? this.evals.evaluate(s, this.scratch) : evaluate(s, this.scratch);
       if (best >= beta || captures === 0 || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;
     }

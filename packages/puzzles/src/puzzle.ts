@@ -2,7 +2,7 @@
 // (the one-ply search finds it), which engine levels miss its first move, and a first rating.
 import { createHash } from 'node:crypto';
 
-import { chooseMove, Searcher, SearchState, TranspositionTable } from '@fg/engine';
+import { chooseMove, EvalCache, Searcher, SearchState, TranspositionTable } from '@fg/engine';
 import type { PuzzleRating } from '@fg/protocol';
 import { makeMoveText, makePosition, newGame, parsePosition, type Position, type Side, type Variant } from '@fg/rules';
 import type { Solution } from '@fg/solver';
@@ -42,6 +42,13 @@ export interface Puzzle {
 
 /** The levels whose first move is tried when a puzzle is made (level 8 is graded apart: it thinks 1.3 s). */
 export const LEVELS_TRIED = [1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * Evaluations shared by the levels' searches of every puzzle made in this process (levels 1-6 search the same
+ * positions, and puzzles are found near each other): the same moves, about 1.1-1.2 times sooner (docs/puzzles.md).
+ * Level 8 is not given it: it thinks by the clock, and its grading is the plain level's.
+ */
+const EVALS = new EvalCache(20);
 
 /** Why a candidate makes no puzzle. */
 export type Rejected = NoPuzzle | 'trivial';
@@ -89,7 +96,9 @@ export function makePuzzle(solution: Solution, variant: Variant, candidate: Cand
   const line = findLine(solution, variant, position);
   if (typeof line === 'string') return line;
   const game = newGame(variant, position);
-  const missedBy = LEVELS_TRIED.filter((level) => chooseMove(game, { level, seed: level }).move !== first);
+  const missedBy = LEVELS_TRIED.filter(
+    (level) => chooseMove(game, { level, seed: level, evals: EVALS }).move !== first,
+  );
   const solverMoves = (line.moves.length + 1) / 2;
   return {
     id: puzzleId(solution.geese, canonicalKey(variant.board, position)),

@@ -12,6 +12,7 @@ import {
   graded,
   level8Misses,
   makePuzzle,
+  puzzleId,
   selfPlayGame,
   withAlternatives,
   wonLineSteps,
@@ -139,6 +140,9 @@ export async function buildPuzzles(
           queue.push(next);
           depth.push(depth[i]! + 1);
         }
+      // A puzzle stored already (its id is its canonical key's) is not made again: the engine levels that rate
+      // a new puzzle are nearly all of a build's time, and around stored puzzles most single-keep positions are known.
+      if (known.has(puzzleId(solution.geese, key))) continue;
       const made: Puzzle | Rejected = makePuzzle(solution, variant, candidate);
       if (typeof made === 'string') {
         progress.rejected[made] = (progress.rejected[made] ?? 0) + 1;
