@@ -278,4 +278,74 @@ describeInBrowser('the table page', (suite) => {
     },
     60_000,
   );
+
+  // The rank numbers stand clear of the pieces: no number's box meets a piece's drawn box or the reach of any piece
+  // on a point (0.4 of a step: a fox's ears), and the edge pieces keep a fifth of a step of wood to the frame's
+  // edge. Big Cross's numbers stood over its a4 goose and its a4 and i4 geese touched the frame on a phone; the
+  // 7-point-wide boards' pictures must stay as they were (their viewBox).
+  it.each([
+    ['standard', 'a laptop', DESKTOP, '-0.75 -0.65 7.5 7.5'],
+    ['two-foxes', 'a laptop', DESKTOP, '-0.75 -0.65 7.5 7.5'],
+    ['big-cross', 'a laptop', DESKTOP, '-0.75 -0.62 9.5 9.4'],
+    ['raevskak', 'a laptop', DESKTOP, '-0.75 -0.65 7.5 7.5'],
+    ['standard', 'a 390 px phone', PHONE_390, '-0.75 -0.65 7.5 7.5'],
+    ['big-cross', 'a 390 px phone', PHONE_390, '-0.75 -0.62 9.5 9.4'],
+  ])(
+    '%s on %s: rank numbers clear of the pieces and their reach, edge pieces clear of the frame',
+    async (variant, look, options, viewBox) => {
+      const created = await postJson<Created>(suite.server, '/api/tables', { variant, side: 'fox' });
+      const id = created.table.id;
+      await postJson(suite.server, `/api/tables/${id}/seats`, { side: 'geese' });
+      const page = await open({ id, url: `${suite.server.url}/t/${id}?lang=en` }, created.seat, options);
+      const facts = await page.evaluate(() => {
+        const svg = document.querySelector<SVGSVGElement>('[data-board] svg.board')!;
+        const wood = document.querySelector('.board__wood')!.getBoundingClientRect();
+        const unit = wood.width / svg.viewBox.baseVal.width; // px per grid step
+        const halo = 0.035 * unit; // the text's stroke of wood colour, outside its glyph box
+        // The rank numbers (a text's box is its em box: a file letter's reaches above its glyph, so letters are left
+        // to the frame test above).
+        const labels = [...document.querySelectorAll('.board__coords text')]
+          .filter((t) => /^\d+$/.test(t.textContent ?? ''))
+          .map((t) => {
+            const r = t.getBoundingClientRect();
+            return { text: t.textContent, l: r.left - halo, r: r.right + halo, t: r.top - halo, b: r.bottom + halo };
+          });
+        const box = (r: DOMRect) => ({ l: r.left, r: r.right, t: r.top, b: r.bottom });
+        const pieces = [...document.querySelectorAll('[data-piece]')].map((p) => ({
+          point: p.getAttribute('data-point'),
+          ...box(p.querySelector('.piece-slot')!.getBoundingClientRect()),
+        }));
+        const reaches = [...document.querySelectorAll('[data-point]')].map((p) => {
+          const hit = p.querySelector('.point__hit')!.getBoundingClientRect();
+          const [x, y, reach] = [hit.left + hit.width / 2, hit.top + hit.height / 2, 0.4 * unit];
+          return { point: p.getAttribute('data-point'), l: x - reach, r: x + reach, t: y - reach, b: y + reach };
+        });
+        type Box = { l: number; r: number; t: number; b: number };
+        const meet = (a: Box, b: Box) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+        const under: string[] = [];
+        for (const label of labels) {
+          for (const piece of pieces)
+            if (meet(label, piece)) under.push(`${label.text} meets the piece on ${piece.point}`);
+          for (const reach of reaches)
+            if (meet(label, reach)) under.push(`${label.text} meets the reach of ${reach.point}`);
+        }
+        const edge = Math.min(
+          ...pieces.map((p) => Math.min(p.l - wood.left, wood.right - p.r, p.t - wood.top, wood.bottom - p.b)),
+        );
+        const sizes = labels.map((l) => ((l.r - l.l - 2 * halo) / unit).toFixed(2)).join(' ');
+        return { viewBox: svg.getAttribute('viewBox'), labels: labels.length, under, edge: edge / unit, sizes };
+      });
+      const rounded = facts.viewBox!.split(' ').map((n) => String(Math.round(Number(n) * 100) / 100));
+      expect(rounded.join(' ')).toBe(viewBox);
+      console.log(
+        `${variant} on ${look}: rank number widths (steps) ${facts.sizes}; nearest piece to the edge ${facts.edge.toFixed(2)}`,
+      );
+      expect(facts.labels).toBeGreaterThanOrEqual(7);
+      expect(facts.under).toEqual([]);
+      expect(facts.edge, `the nearest piece is ${facts.edge.toFixed(2)} steps from the frame's edge`).toBeGreaterThan(
+        0.2,
+      );
+    },
+    60_000,
+  );
 });
