@@ -3,18 +3,13 @@
 // positions it never lets the draw go.
 import { readFileSync, rmSync } from 'node:fs';
 
-import { FOX, getVariant, GOOSE, newGame, playPath, type Position, type Side, type Variant } from '@fg/rules';
+import { FOX, GOOSE, newGame, playPath, type Position, type Side } from '@fg/rules';
 import { openSolution, type WdlSolution } from '@fg/solver';
 import { buildSmallSidewaysTable, colexUnrank, random } from '@fg/solver/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { randomPositions, SIDEWAYS } from '../testing/solution-table.js';
 import { choosePerfect } from './perfect.js';
-
-const SIDEWAYS: Variant = (() => {
-  const v = getVariant('standard', { geese: 13, sideways: true });
-  if (!v.ok) throw new Error(v.error.message);
-  return v.value;
-})();
 
 let dir: string;
 let solution: WdlSolution;
@@ -28,20 +23,12 @@ afterAll(() => {
 });
 
 /** Random positions of 4 to 6 geese whose perfect-play result for the side to move is `wanted`. */
-function positions(seed: number, count: number, wanted: (p: Position) => boolean): Position[] {
-  const next = random(seed);
-  const found: Position[] = [];
-  while (found.length < count) {
-    const k = 4 + Math.floor(next() * 3);
-    const cells = new Uint8Array(33);
-    const points = [...Array(33).keys()].sort(() => next() - 0.5);
-    for (const p of points.slice(0, k)) cells[p] = GOOSE;
-    cells[points[k]!] = FOX;
-    const position: Position = { cells, turn: next() < 0.5 ? 'fox' : 'geese', quiet: 0 };
-    if (newGame(SIDEWAYS, position).result === null && wanted(position)) found.push(position);
-  }
-  return found;
-}
+const positions = (seed: number, count: number, wanted: (p: Position) => boolean): Position[] =>
+  randomPositions(SIDEWAYS, seed, count, {
+    turn: (next) => (next() < 0.5 ? 'fox' : 'geese'),
+    quiet: () => 0,
+    keep: wanted,
+  });
 
 /** Every position of tier k with the fox to move that the fox loses (FL bits of the file): the geese's wins. */
 function foxLosses(k: number): Position[] {

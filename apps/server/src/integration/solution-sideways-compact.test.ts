@@ -4,19 +4,14 @@
 // both, on random positions with either side to move.
 import { rmSync } from 'node:fs';
 
-import { FOX, getVariant, GOOSE, newGame, type Position } from '@fg/rules';
+import { FOX, GOOSE, newGame, type Position } from '@fg/rules';
 import { openSolution, type WdlSolution } from '@fg/solver';
-import { buildSmallSidewaysTable, random } from '@fg/solver/testing';
+import { buildSmallSidewaysTable } from '@fg/solver/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { choosePerfect } from '../computer/perfect.js';
 import { request, startServer, type TestServer } from '../testing/harness.js';
-
-const SIDEWAYS = (() => {
-  const v = getVariant('standard', { geese: 13, sideways: true });
-  if (!v.ok) throw new Error(v.error.message);
-  return v.value;
-})();
+import { randomPositions, SIDEWAYS } from '../testing/solution-table.js';
 
 let rawDir: string;
 let compactDir: string;
@@ -33,21 +28,12 @@ afterAll(async () => {
   for (const dir of [rawDir, compactDir]) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Random positions of 4 to 6 geese (the game not over), either side to move, with a random quiet count. */
-function positions(seed: number, count: number): Position[] {
-  const next = random(seed);
-  const found: Position[] = [];
-  while (found.length < count) {
-    const k = 4 + Math.floor(next() * 3);
-    const cells = new Uint8Array(33);
-    const points = [...Array(33).keys()].sort(() => next() - 0.5);
-    for (const p of points.slice(0, k)) cells[p] = GOOSE;
-    cells[points[k]!] = FOX;
-    const position: Position = { cells, turn: found.length % 2 ? 'geese' : 'fox', quiet: Math.floor(next() * 100) };
-    if (newGame(SIDEWAYS, position).result === null) found.push(position);
-  }
-  return found;
-}
+/** Random positions of 4 to 6 geese (the game not over), the sides to move in turn, with a random quiet count. */
+const positions = (seed: number, count: number): Position[] =>
+  randomPositions(SIDEWAYS, seed, count, {
+    turn: (_, found) => (found % 2 ? 'geese' : 'fox'),
+    quiet: (next) => Math.floor(next() * 100),
+  });
 
 /** A position as the API's text. */
 function text(p: Position): string {

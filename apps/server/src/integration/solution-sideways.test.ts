@@ -3,18 +3,13 @@
 // tablebase's category "draw", and the options kept apart from the game without sideways moves.
 import { rmSync } from 'node:fs';
 
-import { applyMove, generateMoves, getVariant, makeMoveText, parsePosition, type Position } from '@fg/rules';
+import { applyMove, generateMoves, makeMoveText, parsePosition, type Position } from '@fg/rules';
 import { openSolution, type Solution } from '@fg/solver';
 import { buildSmallSidewaysTable } from '@fg/solver/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { request, startServer, type TestServer } from '../testing/harness.js';
-
-const SIDEWAYS = (() => {
-  const v = getVariant('standard', { geese: 13, sideways: true });
-  if (!v.ok) throw new Error(v.error.message);
-  return v.value;
-})();
+import { SIDEWAYS } from '../testing/solution-table.js';
 
 let dir: string;
 let solution: Solution;

@@ -1,10 +1,11 @@
 // Test helpers: a small solution table built in seconds (tiers 4..6 of 13 geese, docs/solution.md "A test
-// table"), and the rare positions in it where a side to move wins but a move would throw the win away.
+// table"), the rare positions in it where a side to move wins but a move would throw the win away, and random
+// positions of its tiers.
 import { openSync, readSync } from 'node:fs';
 
-import { EMPTY, FOX, getVariant, GOOSE, type Position, type Variant } from '@fg/rules';
+import { EMPTY, FOX, getVariant, GOOSE, newGame, type Position, type Side, type Variant } from '@fg/rules';
 import { tablePath, type TableSolution } from '@fg/solver';
-import { buildSmallTable, colexUnrank } from '@fg/solver/testing';
+import { buildSmallTable, colexUnrank, random } from '@fg/solver/testing';
 
 /** The solved options: standard, 13 geese, no sideways moves. */
 export const SOLVED: Variant = (() => {
@@ -12,6 +13,41 @@ export const SOLVED: Variant = (() => {
   if (!v.ok) throw new Error(v.error.message);
   return v.value;
 })();
+
+/** The solved options with sideways moves: standard, 13 geese. */
+export const SIDEWAYS: Variant = (() => {
+  const v = getVariant('standard', { geese: 13, sideways: true });
+  if (!v.ok) throw new Error(v.error.message);
+  return v.value;
+})();
+
+/** How `randomPositions` completes each drawn placement; `next` is its seeded random source. */
+export interface PositionDraw {
+  /** The side to move of the `found`-th position kept. */
+  readonly turn: (next: () => number, found: number) => Side;
+  /** Its count of quiet moves. */
+  readonly quiet: (next: () => number) => number;
+  /** Whether to keep a position the game is not over in (all when left out). */
+  readonly keep?: (p: Position) => boolean;
+}
+
+/** `count` seeded random positions of `variant` with 4 to 6 geese and the fox placed anywhere, the game not over. */
+export function randomPositions(variant: Variant, seed: number, count: number, draw: PositionDraw): Position[] {
+  const next = random(seed);
+  const size = variant.board.points.length;
+  const found: Position[] = [];
+  while (found.length < count) {
+    const k = 4 + Math.floor(next() * 3);
+    const cells = new Uint8Array(size);
+    const points = [...Array(size).keys()].sort(() => next() - 0.5);
+    for (const p of points.slice(0, k)) cells[p] = GOOSE;
+    cells[points[k]!] = FOX;
+    const turn = draw.turn(next, found.length);
+    const position: Position = { cells, turn, quiet: draw.quiet(next) };
+    if (newGame(variant, position).result === null && (draw.keep?.(position) ?? true)) found.push(position);
+  }
+  return found;
+}
 
 /** Builds tiers 4..upTo of the 13-geese table in a new temporary folder (the solutions directory); its path. */
 export function buildTestTable(upTo = 6): Promise<string> {
