@@ -1,4 +1,5 @@
 // Where solution tables live: the solver writes there and the server reads from there.
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,4 +32,23 @@ export function tablePath(dir: string, geese: number): string {
 /** The format-2 (compact) table file of one options, preferred to table.fgs when both are there. */
 export function compactPath(dir: string, geese: number): string {
   return join(tableFolder(dir, geese), 'table.fgc');
+}
+
+/**
+ * Opens an installed table: its compact file when it is there, else its raw one; null when neither is. A file
+ * that holds the table of other options than the `geese` asked for is closed and refused.
+ */
+export function openInstalled<T extends { readonly geese: number; close(): void }>(
+  files: { readonly compact: string; readonly raw: string },
+  geese: number,
+  open: (path: string) => T,
+): T | null {
+  const path = existsSync(files.compact) ? files.compact : files.raw;
+  if (!existsSync(path)) return null;
+  const solution = open(path);
+  if (solution.geese !== geese) {
+    solution.close();
+    throw new Error(`${path} holds the table for ${solution.geese} geese`);
+  }
+  return solution;
 }

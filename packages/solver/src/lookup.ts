@@ -2,13 +2,13 @@
 // format 2 (table.fgc, compact) is read into memory whole; format 1 (table.fgs, gigabytes) is read a
 // record at a time from disk with fs.readSync at its offset. With sideways moves (docs/rules.md
 // section 10.1) the same API answers draws too: sideways/lookup.ts.
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 
 import { FOX, GOOSE, type Position, type Side } from '@fg/rules';
 
 import { compactSolution } from './compact.js';
 import { isCompact } from './compact-file.js';
-import { compactPath, tablePath } from './dir.js';
+import { compactPath, openInstalled, tablePath } from './dir.js';
 import { binom, BINOM_K, POINTS } from './geometry.js';
 import { openWdlSolution } from './sideways/lookup.js';
 import { makeSolution, type Solution, type TableSolution } from './solution.js';
@@ -30,15 +30,8 @@ export function openSolution(
   options: { readonly geese: number; readonly sideways?: boolean },
 ): Solution | null {
   if (options.sideways) return openWdlSolution(dir, { geese: options.geese });
-  const compact = compactPath(dir, options.geese);
-  const path = existsSync(compact) ? compact : tablePath(dir, options.geese);
-  if (!existsSync(path)) return null;
-  const solution = openSolutionFile(path);
-  if (solution.header.options.geese !== options.geese) {
-    solution.close();
-    throw new Error(`${path} holds the table for ${solution.header.options.geese} geese`);
-  }
-  return solution;
+  const files = { compact: compactPath(dir, options.geese), raw: tablePath(dir, options.geese) };
+  return openInstalled(files, options.geese, openSolutionFile);
 }
 
 /** The table in one file, either format (told apart by its first bytes). */

@@ -2,10 +2,11 @@
 // table.fgc, read into memory whole) when it is there, else the raw wdl-1 one (table.fgw), whose
 // fox-to-move records are read from disk at their offset. Either way a geese-to-move position is valued
 // one ply away, over the fox-to-move values its goose moves lead to (solution.ts).
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 
 import { FOX, GOOSE, type Position } from '@fg/rules';
 
+import { openInstalled } from '../dir.js';
 import { binom, BINOM_K, POINTS } from '../geometry.js';
 import { wdlCompactPath, wdlPath } from './build.js';
 import { compactWdlSolution } from './compact.js';
@@ -16,17 +17,10 @@ export type { Outcome, WdlSolution, WdlVerdict } from './solution.js';
 
 /** The table with sideways moves for these options in `dir` (the compact one first), or null when none is installed there. */
 export function openWdlSolution(dir: string, options: { readonly geese: number }): WdlSolution | null {
-  const compact = wdlCompactPath(dir, options.geese);
-  if (existsSync(compact)) {
-    const solution = compactWdlSolution(readFileSync(compact), compact);
-    if (solution.geese !== options.geese) {
-      solution.close();
-      throw new Error(`${compact} holds the table for ${solution.geese} geese`);
-    }
-    return solution;
-  }
-  const path = wdlPath(dir, options.geese);
-  return existsSync(path) ? openRawWdl(path, options.geese) : null;
+  const files = { compact: wdlCompactPath(dir, options.geese), raw: wdlPath(dir, options.geese) };
+  return openInstalled(files, options.geese, (path) =>
+    path === files.compact ? compactWdlSolution(readFileSync(path), path) : openRawWdl(path, options.geese),
+  );
 }
 
 /** The raw wdl-1 table: each fox-to-move record read from disk at its offset (no loading of gigabytes). */
