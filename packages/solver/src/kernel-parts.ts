@@ -1,6 +1,6 @@
-// What the solve's inner loops share (kernel.ts, halved-kernel.ts, sideways/kernel.ts): masks over a
-// geese set's free points (bit j = the j-th free point in index order), how a mask of a set after a goose
-// move maps back onto the set before it, a set's mirror image (files a <-> g), and colex ranks.
+// What the solve's inner loops share (kernel.ts, halved-kernel.ts, sideways/kernel.ts; sideways/one-ply.ts's
+// checks too): masks over a geese set's free points (bit j = the j-th free point in index order), how a mask of a
+// set after a goose move maps back onto the set before it, a set's mirror image (files a <-> g), and colex ranks.
 import { binom, BINOM_K, nbHi, nbLo, POINTS, ROWS } from './geometry.js';
 
 /** Bits set in a 32-bit word. */
@@ -27,6 +27,14 @@ export function indexFreePoints(occ: Uint8Array, freeBelow: Int32Array, freePts:
 export function fromMoved(m: number, lo: number, b: number): number {
   const lowMask = (1 << lo) - 1;
   return (m & lowMask) | ((m >>> 1) & ((1 << b) - 1) & ~lowMask) | (m & ~((2 << b) - 1));
+}
+
+/**
+ * The same for a goose that moves down, from g to t below it (a sideways step back): `b` and `hi` are t's and
+ * g's places among G's free points; G' index j - 1 is G index j for the points strictly between t and g.
+ */
+export function fromMovedDown(m: number, b: number, hi: number): number {
+  return (m & ((1 << b) - 1)) | ((m << 1) & ((1 << hi) - 1) & ~((2 << b) - 1)) | (m & ~((1 << hi) - 1));
 }
 
 /**

@@ -3,6 +3,7 @@
 // values of all its fox points at once, one ply of goose moves (sideways steps included) over fox-to-move masks.
 import { bitOf, RADIX_WEIGHT, rowOf } from '../canonical.js';
 import { choose, GOOSE_DIRS, gooseStep, POINTS, SIDE_DIRS, sideStep } from '../geometry.js';
+import { fromMoved, fromMovedDown } from '../kernel-parts.js';
 
 /** Every geese set of k by colex rank: calls `visit` with its points (sorted; the array is reused) and its rank. */
 export function forEachSet(k: number, visit: (points: Int32Array, rank: number) => void): void {
@@ -63,10 +64,7 @@ export function geeseMasks(
       // The moved set's masks over this set's free points: g joins the free points and t leaves them.
       const lo = below[g]!;
       const at = below[t]!;
-      const map = (m: number): number =>
-        g < t
-          ? (m & ((1 << lo) - 1)) | ((m >>> 1) & ((1 << at) - 1) & ~((1 << lo) - 1)) | (m & ~((2 << at) - 1))
-          : (m & ((1 << at) - 1)) | ((m << 1) & ((1 << lo) - 1) & ~((2 << at) - 1)) | (m & ~((1 << lo) - 1));
+      const map = (m: number): number => (g < t ? fromMoved(m, lo, at) : fromMovedDown(m, at, lo));
       const here = 1 << at; // the fox cannot stand where the goose goes
       gw |= map(l0) & ~here;
       gl &= map(w0) | here;
