@@ -128,12 +128,46 @@ export function keyOf(sigma: ArrayLike<number>): number {
   return key;
 }
 
+/** The low digits of no rows, for canonicalIndex: every row is walked. */
+const NO_DIGITS = new Float64Array(1);
+
 /**
  * The canonical index of the set with row masks `sigma` and key `key` (of it or of its mirror image,
  * whichever is canonical), times 2, plus 1 when it was the mirror image: `index = c >>> 1`,
  * `flipped = c & 1` (below 2^31 for every tier: 583,454,751 canonical sets at most).
  */
 export function canonicalIndex(sigma: ArrayLike<number>, key: number): number {
+  return canonicalIndexAbove(sigma, key, 0, NO_DIGITS, NO_DIGITS);
+}
+
+/**
+ * The low digits of a set (row masks `sigma`, key `key`) for canonicalIndexAbove: `low[r]` = the sum over
+ * rows i < r of the row's digit times its radix weight, `lowFlip[r]` the same for the mirror image.
+ */
+export function lowDigits(sigma: ArrayLike<number>, key: number, low: Float64Array, lowFlip: Float64Array): void {
+  const base = key * 8;
+  low[0] = 0;
+  lowFlip[0] = 0;
+  for (let i = 0; i < ROW_COUNT; i++) {
+    const m = sigma[i]!;
+    const weight = all[base + i]!;
+    low[i + 1] = low[i]! + digitT[i * 128 + m]! * weight;
+    lowFlip[i + 1] = lowFlip[i]! + digitT[i * 128 + revT[i * 128 + m]!]! * weight;
+  }
+}
+
+/**
+ * canonicalIndex(sigma, key) for a set whose rows below `from` are those of the set lowDigits was given
+ * (a goose move or a capture changes only rows from `from` up): the rows below take their digits from
+ * `low`/`lowFlip` instead of the table, as the radix weights of those rows depend on them alone.
+ */
+export function canonicalIndexAbove(
+  sigma: ArrayLike<number>,
+  key: number,
+  from: number,
+  low: Float64Array,
+  lowFlip: Float64Array,
+): number {
   const base = key * 8;
   let idx = blockOffset[key]!;
   let r = ROW_COUNT - 1;
@@ -146,10 +180,12 @@ export function canonicalIndex(sigma: ArrayLike<number>, key: number): number {
   const m = sigma[r]!;
   const flip = m > revT[r * 128 + m]!;
   idx += pal[base + r]! * cn[base + r]! + pairT[r * 128 + m]! * all[base + r]!;
-  for (let i = r - 1; i >= 0; i--) {
+  const lo = r < from ? r : from;
+  for (let i = r - 1; i >= lo; i--) {
     const mi = flip ? revT[i * 128 + sigma[i]!]! : sigma[i]!;
     idx += digitT[i * 128 + mi]! * all[base + i]!;
   }
+  idx += flip ? lowFlip[lo]! : low[lo]!;
   return 2 * idx + (flip ? 1 : 0);
 }
 

@@ -3,7 +3,15 @@
 // the canonical form of the set it wants and mirrors the mask it reads when that set was the mirror
 // image. Half the memory of kernel.ts's arrays: 17 geese fit in 7 GB. No GW array: GW(G) is needed
 // only by FW(G) and X(G) of the same set.
-import { canonicalIndex, mirrorFreeMask, RADIX_WEIGHT, revT, ROW_COUNT } from './canonical.js';
+import {
+  canonicalIndex,
+  canonicalIndexAbove,
+  lowDigits,
+  mirrorFreeMask,
+  RADIX_WEIGHT,
+  revT,
+  ROW_COUNT,
+} from './canonical.js';
 import { GOOSE_DIRS, gooseStep, lineFrom, lineStart, lineTo, MIN_GEESE, POINTS, rowFirst, ROWS } from './geometry.js';
 import type { Counts } from './kernel.js';
 import { foxWins, fromMoved, indexFreePoints, popcount } from './kernel-parts.js';
@@ -24,6 +32,8 @@ const rowOfGoose = new Int32Array(POINTS);
 const occ = new Uint8Array(POINTS);
 const freeBelow = new Int32Array(POINTS);
 const freePts = new Int32Array(POINTS);
+const low = new Float64Array(ROW_COUNT + 1); // the set's low digits (lowDigits), shared by every lookup of it
+const lowFlip = new Float64Array(ROW_COUNT + 1);
 
 /** Solves the canonical set in `sigma` (key `key`, geese in `pts[0..k)`) at canonical index `index`. */
 function solveSet(a: HalvedArrays, key: number, index: number, symmetric: boolean, counts: Counts): void {
@@ -32,6 +42,7 @@ function solveSet(a: HalvedArrays, key: number, index: number, symmetric: boolea
   const full = (1 << n) - 1;
   indexFreePoints(occ, freeBelow, freePts);
   for (let r = 0; r < ROW_COUNT; r++) moved[r] = sigma[r]!;
+  lowDigits(sigma, key, low, lowFlip);
 
   // J: every first jump, over each goose q: X of the set without q, in the tier below.
   let jm = 0;
@@ -50,7 +61,7 @@ function solveSet(a: HalvedArrays, key: number, index: number, symmetric: boolea
           const row = rowOfGoose[i]!;
           moved[row] = sigma[row]! & ~(1 << (q - rowFirst[row]!));
           const keyBelow = key - RADIX_WEIGHT[row]!;
-          const cb = canonicalIndex(moved, keyBelow);
+          const cb = canonicalIndexAbove(moved, keyBelow, row, low, lowFlip);
           x = below[cb >>> 1]!;
           if (cb & 1) x = mirrorFreeMask(x, keyBelow);
           moved[row] = sigma[row]!;
@@ -74,7 +85,7 @@ function solveSet(a: HalvedArrays, key: number, index: number, symmetric: boolea
       moved[row] = sigma[row]! & ~(1 << (g - rowFirst[row]!));
       moved[up] = sigma[up]! | (1 << (t - rowFirst[up]!));
       const keyMoved = key - RADIX_WEIGHT[row]! + RADIX_WEIGHT[up]!;
-      const cm = canonicalIndex(moved, keyMoved);
+      const cm = canonicalIndexAbove(moved, keyMoved, row, low, lowFlip);
       moved[row] = sigma[row]!;
       moved[up] = sigma[up]!;
       let m = fw[cm >>> 1]!;
@@ -110,14 +121,17 @@ export function solveHalvedUnit(a: HalvedArrays, unit: Unit, counts: Counts): nu
   let sets = 0;
   for (;;) {
     for (let row = 0; row < ROWS.length; row++) sigma[row] = lists[row]![choice[row]!]!;
-    const c = canonicalIndex(sigma, key);
-    if ((c & 1) === 0) {
+    // Canonical (canonicalIndex's test, without its index for the half that is not): every row its own
+    // mirror, or the highest row that is not the smaller mask of its pair.
+    let top = ROWS.length - 1;
+    while (top >= 0 && revT[top * 128 + sigma[top]!] === sigma[top]) top--;
+    if (top < 0 || sigma[top]! < revT[top * 128 + sigma[top]!]!) {
+      const c = canonicalIndex(sigma, key);
       let k = 0;
-      let symmetric = true;
+      const symmetric = top < 0;
       for (let row = 0; row < ROWS.length; row++) {
         const first = rowFirst[row]!;
         const m = sigma[row]!;
-        if (revT[row * 128 + m] !== m) symmetric = false;
         for (let b = m; b !== 0; b &= b - 1) {
           const p = first + 31 - Math.clz32(b & -b);
           pts[k] = p;
