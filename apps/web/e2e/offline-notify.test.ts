@@ -3,13 +3,12 @@
 // seconds, offers the computer in this browser and connects by itself when the connection is back; the offline home
 // hides what needs the server; Notify me says why it cannot, for a push service that refuses or never answers and for
 // refused storage. A player's own lost connection is lost-connection.test.ts's.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 
 import {
-  browserTestsSkipReason,
   type Created,
-  launchChromium,
+  describeInBrowser,
   postJson,
   type RunningServer,
   seatedContext,
@@ -17,27 +16,15 @@ import {
   statusOf,
 } from './harness';
 
-const skip = browserTestsSkipReason();
-
 /** Waits until the app's service worker controls the page (then a page loads with no network). */
 const controlled = (page: Page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
-describe.skipIf(skip !== null)('offline and Notify me', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describeInBrowser('offline and Notify me', (suite) => {
   const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   /** A table in play (both seats taken); the fox's seat. */
-  async function playingTable(on: RunningServer = server): Promise<{ id: string; seat: Created['seat'] }> {
+  async function playingTable(on: RunningServer = suite.server): Promise<{ id: string; seat: Created['seat'] }> {
     const created = await postJson<Created>(on, '/api/tables', { variant: 'standard', side: 'fox' });
     await postJson(on, `/api/tables/${created.table.id}/seats`, { side: 'geese' });
     return { id: created.table.id, seat: created.seat };
@@ -46,11 +33,11 @@ describe.skipIf(skip !== null)('offline and Notify me', () => {
   /** The fox's page of a new table in play, in a context of its own, with the app's worker in control. */
   async function foxPage(init?: () => void): Promise<{ page: Page; context: BrowserContext; id: string }> {
     const { id, seat } = await playingTable();
-    const context = await seatedContext(browser, id, seat);
+    const context = await seatedContext(suite.browser, id, seat);
     contexts.push(context);
     if (init) await context.addInitScript(init);
     const page = await context.newPage();
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     await controlled(page);
     return { page, context, id };
   }
@@ -64,7 +51,7 @@ describe.skipIf(skip !== null)('offline and Notify me', () => {
   it('a table link loaded offline says so within seconds, offers the computer, and connects by itself', async () => {
     const { page, context, id } = await foxPage();
     await context.setOffline(true);
-    await page.goto(`${server.url}/t/${id}?lang=en`);
+    await page.goto(`${suite.server.url}/t/${id}?lang=en`);
     const panel = page.locator('[data-unreachable]');
     await panel.waitFor({ timeout: 10_000 });
     // Time since the navigation began (the page's own clock): the 2 s wait plus the load, on a loaded machine.
@@ -113,7 +100,7 @@ describe.skipIf(skip !== null)('offline and Notify me', () => {
   it('with the server gone says the server does not answer, then connects by itself when it is back', async () => {
     const own = await startServer();
     const { id, seat } = await playingTable(own);
-    const context = await seatedContext(browser, id, seat);
+    const context = await seatedContext(suite.browser, id, seat);
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`${own.url}/?lang=en`);
@@ -138,10 +125,10 @@ describe.skipIf(skip !== null)('offline and Notify me', () => {
   }, 150_000);
 
   it('the offline home hides the lobby and the create forms, says what still works, and brings them back', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}/?lang=en`);
+    await page.goto(`${suite.server.url}/?lang=en`);
     await controlled(page);
     const headings = () => page.locator('.page h2').allTextContents();
     await expect.poll(headings).toContain('Lobby');
@@ -162,9 +149,9 @@ describe.skipIf(skip !== null)('offline and Notify me', () => {
    */
   async function pressNotify(init: (() => void) | null, fakeClock: boolean): Promise<Page> {
     const { page, context, id } = await foxPage(init ?? undefined);
-    if (init) await context.grantPermissions(['notifications'], { origin: server.url });
+    if (init) await context.grantPermissions(['notifications'], { origin: suite.server.url });
     if (fakeClock) await page.clock.install(); // time still flows, and may be moved on
-    await page.goto(`${server.url}/t/${id}?lang=en`);
+    await page.goto(`${suite.server.url}/t/${id}?lang=en`);
     await expect.poll(() => statusOf(page)).toBe('Your move (fox)');
     await page.getByRole('button', { name: 'Notify me' }).click();
     return page;
