@@ -18,7 +18,7 @@ export interface RecordFacts {
 }
 
 /** A record as read: every tag in order, and what the tags and move text say. */
-export interface ReadRecord {
+interface ReadRecord {
   readonly tags: Readonly<Record<string, string>>; // { Variant: 'standard', Options: 'geese=13 sideways=false' }
   readonly variant: Variant;
   readonly moves: readonly string[]; // ['d4-d5', 'c3-c4']
