@@ -18,21 +18,15 @@ export interface Frame {
 }
 
 /**
- * The rank numbers stand left of the first file, clear of anything a point there can show: a fox's ears reach 0.38
- * of a step from its point, a picked or target ring 0.44 (a number's box with its halo reaches 0.12 either side of
- * rankX). Big Cross keeps the same sides though they cost it width (a grid step of 38 px on a 360 px phone, not 40):
- * a narrower frame puts a number under the a-file's goose and the edge geese against the wood.
- */
-const SIDES = { side: 0.75, rankX: -0.58, rankDy: 0.1 } as const;
-
-/**
- * The top and bottom edges are deep enough (which costs height, not width) that neither the top rank's number nor a
- * file letter's foot (the g's tail, the halo) is cut off by the frame, and the letters stand below a piece's reach.
+ * Boards nine points wide get a narrower frame, so that on a 360 px phone a grid step, and so a point's hit cell,
+ * is 40 px wide (it was 34 px); a frame no narrower than half a step keeps the edge points' cells whole. The top
+ * and bottom edges are deeper (which costs height, not width), so neither the top rank's number nor a file letter's
+ * foot (the g's tail, the halo) is cut off by the frame.
  */
 export function frameOf(board: BoardData): Frame {
   return board.files > 7
-    ? { ...SIDES, top: 0.62, bottom: 0.78, fileY: 0.62 }
-    : { ...SIDES, top: 0.65, bottom: 0.85, fileY: 0.62 };
+    ? { side: 0.5, top: 0.62, bottom: 0.78, fileY: 0.62, rankX: -0.37, rankDy: -0.17 } // above a piece on the a-file
+    : { side: 0.75, top: 0.65, bottom: 0.85, fileY: 0.62, rankX: -0.58, rankDy: 0.1 };
 }
 
 /** The wood's rectangle around the points, in the picture's units. */
