@@ -25,6 +25,7 @@ export interface AppDeps {
   readonly computerAloneMs?: number; // how long the computer stays at a running game nobody else is at
   readonly solutions?: Solutions; // instead of the tables in config.solutionDir (a test's stand-in)
   readonly pushRetryMs?: readonly number[]; // pauses before each push retry (tests shorten them)
+  readonly refereePollMs?: number; // how often the correspondence referee looks; 1000 (tests shorten it)
 }
 
 /** The parts of a running server. */
@@ -67,6 +68,7 @@ export async function openServices(
   // Correspondence deadlines, kept for every running game (shared in Redis mode), and ended on time.
   const referee = new CorrespondenceReferee(backend.deadlineIndex, {
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.refereePollMs ? { pollMs: deps.refereePollMs } : {}),
     onError,
   });
   const authority = new Authority(backend.store, {

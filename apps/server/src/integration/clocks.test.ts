@@ -190,15 +190,16 @@ describe('abort: a first move not made in time', () => {
   });
 
   it("aborts when the second side does not answer the opponent's first move in time", async () => {
-    const server = await start({ firstMoveSeconds: 1 });
+    // Three seconds for a first move: the 600 ms waits below leave a loaded machine 2.4 s of slack each.
+    const server = await start({ firstMoveSeconds: 3 });
     const { fox, geese } = await clockedTable(server, 60, 0);
     await new Promise((resolve) => setTimeout(resolve, 600));
     fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
     await geese.next('moved');
-    // The minute (here a second) starts again with fox's move: not aborted 600 ms after it.
+    // The minute (here three seconds) starts again with fox's move: not aborted 600 ms after it.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(geese.all('ended')).toHaveLength(0);
-    expect((await geese.next('ended', () => true, 5000)).result).toEqual({ winner: null, reason: 'aborted' });
+    expect((await geese.next('ended', () => true, 15_000)).result).toEqual({ winner: null, reason: 'aborted' });
   });
 
   it('never aborts a game once both first moves are made, nor a table without a clock', async () => {
@@ -223,7 +224,7 @@ describe('abort: a first move not made in time', () => {
     await Promise.all([fox.close(), geese.close()]);
     await first.app.close(); // before the second is up
     const second = await start({ firstMoveSeconds: 1, dataDir: first.dataDir });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 3_000)); // the stored deadline is at most 1 s on
     await second.app.close(); // nobody asked for the table: only the server's own timer can have ended it
     const store = new SqliteStore(first.dataDir);
     expect((await store.loadTable(id))?.result).toEqual({ winner: null, reason: 'aborted' });

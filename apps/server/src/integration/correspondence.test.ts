@@ -13,8 +13,11 @@ afterAll(async () => {
   for (const server of servers) await server.close().catch(() => undefined);
 });
 
-async function start(overrides: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const server = await startServer({ correspondenceDayMs: DAY_MS, ...overrides });
+async function start(
+  overrides: Parameters<typeof startServer>[0] = {},
+  deps: Parameters<typeof startServer>[1] = {},
+): Promise<TestServer> {
+  const server = await startServer({ correspondenceDayMs: DAY_MS, ...overrides }, deps);
   servers.push(server);
   return server;
 }
@@ -65,19 +68,22 @@ describe('correspondence tables', () => {
 
   it('a deadline from the start and after each move; claim-victory refused; the side to move loses on time', async () => {
     const server = await start();
+    const before = Date.now();
     const { id, tokens } = await table(server, 2);
+    const seated = Date.now(); // both seats were taken between `before` and now
     const fox = await joinTable(server, id, tokens.fox);
     const started = await view(server, id);
     const first = Date.parse(started.deadline);
-    expect(first - Date.now()).toBeGreaterThan(DAY_MS); // two short days
-    expect(first - Date.now()).toBeLessThanOrEqual(2 * DAY_MS);
+    // Two short days from the moment both seats were taken, however long the machine took to answer.
+    expect(first - 2 * DAY_MS).toBeGreaterThanOrEqual(before);
+    expect(first - 2 * DAY_MS).toBeLessThanOrEqual(seated);
     fox.send({ type: 'claim-victory' });
     expect(await fox.next('error')).toMatchObject({ code: 'not-abandoned' });
     fox.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
     const moved = await fox.next('moved');
     expect(Date.parse(moved.deadline!)).toBeGreaterThanOrEqual(first);
     expect((await view(server, id)).deadline).toBe(moved.deadline);
-    const ended = await fox.next('ended', () => true, 3000);
+    const ended = await fox.next('ended', () => true, 15_000);
     expect(ended.result).toEqual({ winner: 'fox', reason: 'timeout' });
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(moved.deadline!));
     expect(await view(server, id)).toMatchObject({ status: 'finished', deadline: null });
@@ -104,8 +110,9 @@ describe('correspondence tables', () => {
     await fox.close();
     await first.app.close(); // the folder stays for the next start
     await sleep(DAY_MS + 100); // the deadline passes while the server is down
-    const again = await start({ dataDir: first.dataDir });
-    await sleep(1500); // the referee looks once a second; nobody loads the table
+    // The referee looks every 50 ms here: 1.5 s are thirty looks, however slow the machine; nobody loads the table.
+    const again = await start({ dataDir: first.dataDir }, { refereePollMs: 50 });
+    await sleep(1500);
     expect(await view(again, id)).toMatchObject({
       status: 'finished',
       result: { winner: 'fox', reason: 'timeout' },
@@ -154,7 +161,9 @@ describe.skipIf(skip !== null)('correspondence on two instances', () => {
 
   it('ended on time by the instance left, which never had the table in memory', async () => {
     redis = await startRedis();
-    const [a, b] = await Promise.all([start({ redisUrl: redis.url }), start({ redisUrl: redis.url })]);
+    // The referees look every 50 ms: the 1.5 s below are thirty looks of the instance left, however slow the machine.
+    const fast = { refereePollMs: 50 };
+    const [a, b] = await Promise.all([start({ redisUrl: redis.url }, fast), start({ redisUrl: redis.url }, fast)]);
     const { id, tokens } = await table(a, 1);
     const fox = await joinTable(a, id, tokens.fox);
     fox.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
@@ -186,7 +195,11 @@ describe.skipIf(skip !== null)('correspondence on two instances', () => {
       const fox = await joinTable(a, id, tokens.fox);
       fox.send({ type: 'move', ply: 0, path: ['d4', 'e5'] });
       await fox.next('moved');
-      await sleep(DAY_MS + 1500);
+      // Wait for the end and the three pushes, however late a loaded machine runs the referees; then give the
+      // other instance's referee (once a second) time to look again: a second 'ended' would show there.
+      for (const watcher of watchers) await watcher.next('ended', () => true, 15_000);
+      await service.waitFor(3, 15_000);
+      await sleep(1500);
       for (const watcher of watchers)
         expect(watcher.all('ended')).toEqual([{ type: 'ended', result: { winner: 'fox', reason: 'timeout' } }]);
       const types = service.received.map((p) => `${p.subscription}:${(p.payload as { type: string }).type}`).sort();

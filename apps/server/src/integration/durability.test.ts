@@ -22,6 +22,7 @@ async function startProcess(port: number, log?: string[], sync = 'normal'): Prom
     port,
     dataDir,
     env: { LOG_LEVEL: log ? 'trace' : 'warn', LOG_FORMAT: 'json', SQLITE_SYNC: sync, WEB_DIR: join(dataDir, 'no-web') },
+    timeoutMs: START_MS,
     ...(log ? { onOutput: (chunk: string) => log.push(chunk) } : {}),
   });
   running.add(server);
@@ -34,9 +35,13 @@ async function killHard(server: ServerProcess): Promise<void> {
   running.delete(server);
 }
 
+// A start through tsx takes a second or two alone, far longer beside another test worker on a loaded machine: a
+// start may take START_MS, and a case four starts' worth (a kill -9 case starts the server four times).
+const START_MS = 60_000;
+
 const GAME = ['d4-d5', 'c3-c4', 'd5-e4', 'b3-b4', 'e4-e5', 'g3-g4', 'e5-f5', 'd3-d4'];
 
-describe('durability', () => {
+describe('durability', { timeout: 4 * START_MS }, () => {
   it.each(['normal', 'full'])(
     'loses no acknowledged move when the process is killed with -9, and players carry on (SQLITE_SYNC=%s)',
     async (sync) => {

@@ -12,6 +12,9 @@ import { freePort, startServerProcess } from '../testing/server-process.js';
 const SERVER = join(import.meta.dirname, '../server.ts');
 const TSX = import.meta.resolve('tsx');
 
+// A start through tsx takes a second or two alone, far longer beside another test worker on a loaded machine.
+const START_MS = 60_000;
+
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -24,7 +27,7 @@ async function failedStart(env: Record<string, string>): Promise<{ code: number 
     const child = execFile(
       process.execPath,
       ['--import', TSX, SERVER],
-      { env: { ...process.env, PORT: port, LOG_LEVEL: 'warn', ...env }, timeout: 30_000 },
+      { env: { ...process.env, PORT: port, LOG_LEVEL: 'warn', ...env }, timeout: START_MS },
       (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
     );
   });
@@ -42,7 +45,7 @@ const readOnlyDisk = (): string => {
   return disk.dir;
 };
 
-describe('a start that cannot go on', () => {
+describe('a start that cannot go on', { timeout: 2 * START_MS + 30_000 }, () => {
   it.each<[string, () => Record<string, string>, (env: Record<string, string>) => string]>([
     [
       'a bad setting',
@@ -84,7 +87,7 @@ describe('a start that cannot go on', () => {
   });
 
   it('a DATA_DIR another server runs on: one line and exit 1, and that server goes on', async () => {
-    const running = await startServerProcess();
+    const running = await startServerProcess({ timeoutMs: START_MS });
     cleanups.push(() => void running.stop());
     const { code, stderr } = await failedStart({ DATA_DIR: running.dataDir });
     const database = join(running.dataDir, 'tables.sqlite');
