@@ -88,14 +88,16 @@ function Summary({
 function MarkedMove({
   move,
   review,
+  variant,
   onTry,
 }: {
   move: ReviewedMove;
   review: GameReview;
+  variant: string;
   onTry?: GameReviewPanelProps['onTry'];
 }) {
   const { t } = useTranslation();
-  const sentence = markSentence(t, move, review);
+  const sentence = markSentence(t, move, review, variant);
   if (!sentence || !move.judgement.grade) return null;
   return (
     <div className={`review-sentence review-sentence--${move.judgement.grade}`} data-sentence={move.judgement.grade}>
@@ -131,7 +133,7 @@ export function GameReviewPanel({ review, viewer, variant, shown, onShow, onTry,
           {t(`judge.lostFromStart.${opponent(start)}`)}
         </p>
       )}
-      {shownMove && <MarkedMove move={shownMove} review={review} onTry={onTry} />}
+      {shownMove && <MarkedMove move={shownMove} review={review} variant={variant} onTry={onTry} />}
       <Summary review={review} viewer={viewer} variant={variant} onShow={onShow} />
       {onLearn && review.complete && (
         <p className="analyse-game">

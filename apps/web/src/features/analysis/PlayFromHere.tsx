@@ -6,6 +6,7 @@ import type { Game, Side } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
 import { positionText } from '../../lib/analysis-url';
+import { sideWord } from '../../lib/side-word';
 import { serves, useStoredSolution } from '../../lib/solution/stored';
 import { useOfflineComputer } from '../../lib/use-offline-computer';
 
@@ -23,7 +24,7 @@ export function PlayFromHere({ game }: { game: Game }) {
       <p className="muted">{t(perfect ? 'analysis.playFrom.perfect' : 'analysis.playFrom.engine')}</p>
       <div className="play-from-here__buttons">
         <button type="button" className="secondary" onClick={() => start('fox')}>
-          {t('analysis.playFrom.fox')}
+          {t(`analysis.playFrom.${sideWord('fox', game.variant.id)}`)}
         </button>
         <button type="button" className="secondary" onClick={() => start('geese')}>
           {t('analysis.playFrom.geese')}

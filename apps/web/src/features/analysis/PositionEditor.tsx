@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Board, type Piece } from '../../components/board/Board';
 import { piecesOf } from '../../components/board/pieces-of';
+import { sideName } from '../../lib/side-word';
 import { move, place, readSetUp, type SetUp, type SetUpProblem, setUpProblem, setUpText } from './position-editor';
 
 /** What a tap puts on a point: a piece, or nothing (the eraser). */
@@ -121,7 +122,7 @@ export function PositionEditor({
                   checked={setUp.turn === side}
                   onChange={() => change({ ...setUp, turn: side })}
                 />{' '}
-                {t(`side.${side}`)}
+                {sideName(t, side, variant.id)}
               </label>
             ))}
           </fieldset>

@@ -1,22 +1,10 @@
 import { readRecord, type RecordProblem } from '@fg/rules';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
-import en from '../../i18n/locales/en/common.json';
-import hu from '../../i18n/locales/hu/common.json';
-import pl from '../../i18n/locales/pl/common.json';
-import ru from '../../i18n/locales/ru/common.json';
+import { fourLanguages } from '../../i18n/four-languages';
 import { recordProblemText } from './record-problem';
 
-// The four languages at once, on an instance of their own (the test setup's is English only).
-const i18n = i18next.createInstance();
-void i18n.init({
-  initAsync: false,
-  lng: 'en',
-  resources: { en: { common: en }, ru: { common: ru }, pl: { common: pl }, hu: { common: hu } },
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-});
+const i18n = fourLanguages();
 const words = (language: string, problem: RecordProblem): string =>
   recordProblemText(i18n.getFixedT(language), problem);
 
