@@ -51,7 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   keepTcpDeadlines(app.server, { firstByteMs: config.firstByteMs, headersMs: config.headersMs });
   const throttle = new LogThrottle();
   const services = await openServices(config, deps, app.log, throttle);
-  const { backend, lobby, computers, authority, solutions, build, push } = services;
+  const { backend, lobby, computers, authority, solutions, build, push, explorer } = services;
   const store = backend.store;
   app.addHook('preClose', async () => computers.close()); // before the store closes
   const connections = new Connections({
@@ -64,6 +64,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     push?.sender.close();
     connections.stop();
     authority.close();
+    await explorer.flush(); // the games ended in the last moments, before the store closes
     await backend.close();
     await build.close();
     solutions.close();

@@ -39,6 +39,7 @@ export interface Services {
   readonly push: Push | null; // null when PUSH_HOSTS=off
   readonly referee: CorrespondenceReferee;
   readonly puzzles: PuzzleStore; // puzzles.sqlite beside the tables, or Redis's (docs/puzzles.md)
+  readonly explorer: ExplorerRecorder; // adds ended games to the explorer's index; flushed before the store closes
 }
 
 /** Opens the backend and makes every part for its mode, once. */
@@ -71,6 +72,7 @@ export async function openServices(
     ...(deps.refereePollMs ? { pollMs: deps.refereePollMs } : {}),
     onError,
   });
+  const explorer = new ExplorerRecorder(backend.explorer, onError);
   const authority = new Authority(backend.store, {
     bus: backend.bus,
     abandonSeconds: config.abandonSeconds,
@@ -80,13 +82,7 @@ export async function openServices(
     ...(deps.now ? { now: deps.now } : {}),
     onError,
     // Lobby and computer, correspondence and push
-    observers: [
-      lobby,
-      computers,
-      referee,
-      new ExplorerRecorder(backend.explorer, onError),
-      ...(push ? [new PushObserver(push.sender)] : []),
-    ],
+    observers: [lobby, computers, referee, explorer, ...(push ? [new PushObserver(push.sender)] : [])],
     solved: solutions,
     chat: backend.chat,
   });
@@ -96,7 +92,18 @@ export async function openServices(
     log: (level, line, fields = {}) => log[level](fields, line),
   });
   if (config.solve && !deps.solutions) build.start();
-  return { backend, lobby, computers, authority, solutions, build, push, referee, puzzles: backend.puzzles };
+  return {
+    backend,
+    lobby,
+    computers,
+    authority,
+    solutions,
+    build,
+    push,
+    referee,
+    puzzles: backend.puzzles,
+    explorer,
+  };
 }
 
 /**
