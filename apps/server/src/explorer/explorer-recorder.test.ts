@@ -37,7 +37,10 @@ class BatchIndex implements ExplorerIndex {
 
 /** The commit of table `id` after `event`, its game one move long and (unless `running`) won by the geese. */
 function commit(id: string, event: TableEvent['type'], running = false): TableCommit {
-  const stored = storedTable(id, { moves: [move], result: running ? null : { winner: 'geese', reason: 'resignation' } });
+  const stored = storedTable(id, {
+    moves: [move],
+    result: running ? null : { winner: 'geese', reason: 'resignation' },
+  });
   return {
     event: (event === 'moved' ? { type: event, result: null } : { type: event }) as TableEvent,
     stored,
