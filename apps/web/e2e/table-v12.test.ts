@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The table in real Chromium against the real server: a still board (its top edge measured before
 // and after every notice, on a laptop and on a phone), premove, drag and drop, and a page set offline; every
-// variant on a 390 px phone (the heading whole, the coordinates inside the frame, the buttons clear of the board).
+// variant on a 390 px phone (the heading whole, the coordinates inside the frame, the buttons clear of the board);
+// Big Cross's rank numbers drawn over the a-file's geese, a tap on one reaching its point.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 
@@ -273,8 +274,52 @@ describeInBrowser('the table page', (suite) => {
       expect(facts.coords).toBeGreaterThan(10);
       expect(facts.room).toBeGreaterThanOrEqual(0);
       expect(facts.gap).toBeGreaterThanOrEqual(8);
-      // A touch screen is told to tap, not about arrow keys.
+      // A touch screen is told to tap, not about arrow keys (the CSS media (hover: none), (pointer: coarse)). A
+      // full-page screenshot (fullPage: true) of such a context shows the keys' words: Chromium's capture beyond the
+      // viewport turns the touch emulation off while it captures, so every hover/pointer feature reads as a mouse.
+      // Phone screenshots are taken of the viewport or of an element.
       expect(await page.locator('.moves__hint').first().innerText()).toBe('Tap a move to look back.');
+    },
+    60_000,
+  );
+
+  it.each([
+    ['a 360 px phone', PHONE],
+    ['a laptop', DESKTOP],
+  ])(
+    'Big Cross on %s: the "4" is drawn over the a4 goose with a halo, and a tap on it reaches a4',
+    async (_name, options) => {
+      const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'big-cross', side: 'fox' });
+      const id = created.table.id;
+      const page = await open({ id, url: `${suite.server.url}/t/${id}?lang=en` }, created.seat, options);
+      expect(await piece(page, 'a4')).toBe('goose');
+      const facts = await page.evaluate(() => {
+        const four = [...document.querySelectorAll('.board__coords text')].find((t) => t.textContent === '4')!;
+        const box = four.getBoundingClientRect();
+        const a4 = document.querySelector('[data-point="a4"]')!;
+        const goose = a4.querySelector('.piece-slot')!.getBoundingClientRect();
+        const style = getComputedStyle(four);
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        return {
+          // The number's box reaches into the goose's: without drawing over it, the goose would hide part of it.
+          overlaps: box.right > goose.left && box.bottom > goose.top && box.top < goose.bottom,
+          over: (a4.compareDocumentPosition(four) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+          halo: [style.stroke.startsWith('url('), style.paintOrder, parseFloat(style.strokeWidth) > 0],
+          pointerEvents: style.pointerEvents,
+          tapped: document.elementFromPoint(x, y)?.closest('[data-point]')?.getAttribute('data-point'),
+          cell: a4.getBoundingClientRect().width,
+        };
+      });
+      expect(facts).toEqual({
+        overlaps: true,
+        over: true,
+        halo: [true, 'stroke', true],
+        pointerEvents: 'none',
+        tapped: 'a4',
+        cell: expect.any(Number),
+      });
+      // The frame is not widened for it: a point's hit cell stays 40 px on a 360 px phone.
+      if (options === PHONE) expect(facts.cell).toBeGreaterThanOrEqual(40);
     },
     60_000,
   );

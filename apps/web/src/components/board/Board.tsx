@@ -78,7 +78,7 @@ export function Board(props: BoardProps) {
       aria-label={title}
       {...(interactive ? handlers : {})}
     >
-      <BoardPaint id={paint} />
+      <BoardPaint id={paint} wood={rect} />
       <BoardBackdrop
         board={board}
         frame={frame}
@@ -119,7 +119,7 @@ export function Board(props: BoardProps) {
           />
         );
       })}
-      {interactive && <BoardCoordinates board={board} frame={frame} at={at} />}
+      {interactive && <BoardCoordinates board={board} frame={frame} at={at} paint={paint} />}
       {drag && dragged && (
         <g className="piece-slot piece-slot--dragged" transform={`translate(${drag.at.x} ${drag.at.y}) scale(1.15)`}>
           {dragged === 'fox' ? <FoxShape paint={paint} /> : <GooseShape paint={paint} />}

@@ -47,10 +47,19 @@ export function BoardBackdrop({ board, frame, paint, at, marked, lastFrom, lastT
   );
 }
 
-/** The file letters below the last rank and the rank numbers left of the first file, over everything else. */
-export function BoardCoordinates({ board, frame, at }: Pick<BoardBackdropProps, 'board' | 'frame' | 'at'>) {
+/**
+ * The file letters below the last rank and the rank numbers left of the first file, drawn after the points and so
+ * over the pieces (a goose on a4 of Big Cross reaches under its "4"), as chessground draws its coordinates: each
+ * with a halo of the wood's own shade under it, and deaf to the pointer, so a tap on a number reaches the point.
+ */
+export function BoardCoordinates({
+  board,
+  frame,
+  at,
+  paint,
+}: Pick<BoardBackdropProps, 'board' | 'frame' | 'at' | 'paint'>) {
   return (
-    <g className="board__coords" aria-hidden="true">
+    <g className="board__coords" aria-hidden="true" fill={BOARD_PALETTE.line} stroke={`url(#${paint}-halo)`}>
       {Array.from({ length: board.files }, (_, f) => (
         <text key={`f${f}`} x={at({ file: f, rank: 0 }).x} y={board.ranks - 1 + frame.fileY}>
           {String.fromCharCode(97 + f)}

@@ -3,15 +3,49 @@
 // Every colour comes from BOARD_PALETTE, the palette the icons and link previews draw with too.
 import { BOARD_PALETTE as P } from '@fg/protocol/board-svg';
 
-/** Gradients and the shadow the pieces and board use; drawn once per board (ids are per board). */
-export function BoardPaint({ id }: { id: string }) {
+/** The wood's shades, light at the top left to dark at the bottom right. */
+function WoodStops() {
+  return (
+    <>
+      <stop offset="0" stopColor={P.woodLight} />
+      <stop offset="0.5" stopColor={P.wood} />
+      <stop offset="1" stopColor={P.woodDark} />
+    </>
+  );
+}
+
+/** A rectangle in the picture's units. */
+interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Gradients and the shadow the pieces and board use; drawn once per board (ids are per board). `wood`, the wood's
+ * rectangle, adds `<id>-halo`: the wood's gradient laid over the whole board in its units, so a coordinate's halo
+ * painted with it is the very shade of the wood around it (the wood's own gradient spans each painted shape).
+ */
+export function BoardPaint({ id, wood }: { id: string; wood?: Rect }) {
   return (
     <defs>
       <linearGradient id={`${id}-wood`} x1="0" y1="0" x2="1" y2="1">
-        <stop offset="0" stopColor={P.woodLight} />
-        <stop offset="0.5" stopColor={P.wood} />
-        <stop offset="1" stopColor={P.woodDark} />
+        <WoodStops />
       </linearGradient>
+      {wood && (
+        <linearGradient
+          id={`${id}-halo`}
+          gradientUnits="userSpaceOnUse"
+          x1="0"
+          y1="0"
+          x2="1"
+          y2="1"
+          gradientTransform={`matrix(${wood.width} 0 0 ${wood.height} ${wood.x} ${wood.y})`}
+        >
+          <WoodStops />
+        </linearGradient>
+      )}
       <radialGradient id={`${id}-goose`} cx="0.38" cy="0.32" r="0.75">
         <stop offset="0" stopColor={P.gooseLight} />
         <stop offset="0.6" stopColor={P.goose} />
