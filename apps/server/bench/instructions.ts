@@ -96,10 +96,17 @@ function loadContext(url: string, mode: 'saturation' | 'idle', onFinished: (tabl
 async function play(url: string, moves: number, tables = TABLES): Promise<{ moves: number; games: number }> {
   const open = new Set<LoadTable>();
   let done: () => void;
-  const finished = new Promise<void>((resolve) => (done = resolve));
+  let fail: (error: unknown) => void;
+  const finished = new Promise<void>((resolve, reject) => ((done = resolve), (fail = reject)));
+  finished.catch(() => undefined); // awaited below; a failure before that is not unhandled meanwhile
+  // A table that cannot be opened again fails the run through `finished`: a rejection nobody awaits would end this
+  // process at once, leaving its server running under callgrind.
   const ctx = loadContext(url, 'saturation', (table) => {
     open.delete(table);
-    void table.close().then(() => (ctx.stats.moves < moves ? openOne() : open.size === 0 && done()));
+    table
+      .close()
+      .then(() => (ctx.stats.moves < moves ? openOne() : open.size === 0 && done()))
+      .catch((error: unknown) => fail(error));
   });
   // Under callgrind a join can take longer than the load client waits for its welcome (code seen for the first
   // time is translated first): a table that did not open is opened again, and counted.
@@ -188,6 +195,9 @@ for (const kind of flags.only.split(',') as ('server' | 'relay')[]) {
   const out = mkdtempSync(join(tmpdir(), `fg-callgrind-${kind}-`));
   const { child, url } = await start(kind, out);
   const pid = child.pid!;
+  // However this process ends, its server does not outlive it.
+  const killChild = (): void => void child.kill('SIGKILL');
+  process.once('exit', killChild);
   try {
     await play(url, 100, 1);
     await play(url, WARMUP_MOVES);
@@ -213,6 +223,7 @@ for (const kind of flags.only.split(',') as ('server' | 'relay')[]) {
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     await exited;
     clearTimeout(timer);
+    process.removeListener('exit', killChild);
     rmSync(out, { recursive: true, force: true });
   }
 }
