@@ -191,6 +191,8 @@ function compiling(dump: string): number {
   return line ? Number(line.trim().split(/\s+/)[0]!.replaceAll(',', '')) : 0;
 }
 
+// A signal ends the run through `exit`, so the server under callgrind is killed with it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 for (const kind of flags.only.split(',') as ('server' | 'relay')[]) {
   const out = mkdtempSync(join(tmpdir(), `fg-callgrind-${kind}-`));
   const { child, url } = await start(kind, out);
