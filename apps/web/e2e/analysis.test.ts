@@ -159,7 +159,10 @@ describeInBrowser('the analysis board in the browser', (suite) => {
     const created = await postJson<Created>(suite.server, '/api/tables', { variant: 'standard', side: 'fox' });
     const id = created.table.id;
     const second = await postJson<{ seat: Created['seat'] }>(suite.server, `/api/tables/${id}/seats`, {});
-    const foxContext = await seatedContext(suite.browser, id, created.seat, { viewport: { width: 1200, height: 900 } });
+    const foxContext = await seatedContext(suite.browser, id, created.seat, {
+      viewport: { width: 1200, height: 900 },
+      serviceWorkers: 'allow', // the page is reloaded offline below, from the worker
+    });
     const geeseContext = await seatedContext(suite.browser, id, second.seat, {
       viewport: { width: 1000, height: 800 },
     });

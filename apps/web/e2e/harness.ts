@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type ServerProcess, startServerProcess } from '@fg/server/testing/server-process';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest';
 
 /** Where Debian puts Chromium; the tests are skipped when it is absent (outside CI). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -53,6 +53,12 @@ export interface SuiteSetup {
   readonly cleanup?: () => void;
   /** How long the start may take, in ms, where it builds more than a server. */
   readonly timeout?: number;
+  /**
+   * Whether the app's service worker runs in the suite's pages: for the suites that test what it does (the offline
+   * app, pushes, the saved settings). Elsewhere every context blocks it: its install fetches the whole precache in
+   * each new context, about 0.4 s of Chromium's CPU each, which a suite of many fresh contexts pays for nothing.
+   */
+  readonly serviceWorker?: boolean;
 }
 
 /** A running browser suite: its server and Chromium, valid inside its tests. */
@@ -79,6 +85,7 @@ export function describeInBrowser(
   describe.skipIf(skip !== null)(title, () => {
     let server: RunningServer | undefined;
     let browser: Browser | undefined;
+    let seen: Browser | undefined; // the browser as the tests see it: their contexts block the service worker unless asked
     let options: ServerOptions = {};
     const suite: BrowserSuite = {
       get server() {
@@ -87,7 +94,7 @@ export function describeInBrowser(
       },
       get browser() {
         if (!browser) throw new Error('Chromium is not running: use suite.browser inside a test');
-        return browser;
+        return seen ?? browser;
       },
       async restartServer() {
         const { port, dataDir } = suite.server;
@@ -98,13 +105,39 @@ export function describeInBrowser(
     beforeAll(async () => {
       options = typeof setup.server === 'function' ? await setup.server() : (setup.server ?? {});
       [server, browser] = await Promise.all([startServer(options), launchChromium()]);
+      seen = setup.serviceWorker ? browser : withContextDefaults(browser, { serviceWorkers: 'block' });
     }, setup.timeout);
+    // A test's pages are closed after it: pages left open keep their sockets, clocks and renderers busy for the
+    // rest of the file, and Chromium's renderers are most of a browser test's CPU. What the suite opened before
+    // the test (in beforeAll) stays.
+    let opened = new Set<BrowserContext>();
+    beforeEach(() => {
+      opened = new Set(browser?.contexts() ?? []);
+    });
+    afterEach(async () => {
+      const made = (browser?.contexts() ?? []).filter((context) => !opened.has(context));
+      await Promise.all(made.map((context) => context.close().catch(() => undefined)));
+    });
     afterAll(async () => {
       await browser?.close();
       await server?.stop();
       setup.cleanup?.();
     });
     body(suite);
+  });
+}
+
+/** The browser whose new contexts and pages take `defaults` under the options a test gives. */
+function withContextDefaults(browser: Browser, defaults: BrowserContextOptions): Browser {
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext')
+        return (options: BrowserContextOptions = {}) => target.newContext({ ...defaults, ...options });
+      if (property === 'newPage')
+        return (options: BrowserContextOptions = {}) => target.newPage({ ...defaults, ...options });
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 

@@ -200,7 +200,7 @@ describeInBrowser('page hooks', (suite) => {
     ['/variants/two-foxes?lang=PL', '/variants/two-foxes', 'pl', 'Utwórz stół'],
     ['/?lang=ru', '/?lang=xx', 'ru', 'Создать стол'],
   ])('opens %s in its language and remembers it at %s', async (first, later, language, create) => {
-    const page = await newPage({ locale: 'en-US' });
+    const page = await newPage({ locale: 'en-US', serviceWorkers: 'allow' }); // the worker keeps the language
     await page.goto(`${suite.server.url}${first}`);
     await expect.poll(() => page.getByRole('button', { name: create }).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);

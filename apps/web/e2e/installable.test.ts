@@ -26,7 +26,7 @@ const controlled = (page: Page) =>
 
 const movesShown = (page: Page) => page.locator('.moves__list li code').allTextContents();
 
-describeInBrowser('the installable app in the browser', (suite) => {
+describeInBrowser('the installable app in the browser', { serviceWorker: true }, (suite) => {
   it('has a manifest Chromium reads without errors, with the icons it names, on every page', async () => {
     const context = await suite.browser.newContext();
     const page = await context.newPage();

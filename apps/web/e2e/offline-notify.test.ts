@@ -20,7 +20,7 @@ import {
 const controlled = (page: Page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
-describeInBrowser('offline and Notify me', (suite) => {
+describeInBrowser('offline and Notify me', { serviceWorker: true }, (suite) => {
   const contexts: BrowserContext[] = [];
 
   /** A table in play (both seats taken); the fox's seat. */

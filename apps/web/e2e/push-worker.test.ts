@@ -26,6 +26,7 @@ const compiled = (name: string): string =>
 let webDir: string;
 /** The built app with the service worker's push modules beside it, served from a folder of its own. */
 const SETUP: SuiteSetup = {
+  serviceWorker: true,
   server: async () => {
     webDir = mkdtempSync(join(tmpdir(), 'fg-push-web-'));
     cpSync(WEB_DIST, webDir, { recursive: true });

@@ -83,7 +83,7 @@ describeInBrowser('puzzles in the browser', SETUP, (suite) => {
   }, 60_000);
 
   it('plays a puzzle of the pack the service worker kept, offline, and sends its attempt when back online', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/puzzles?lang=en`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });

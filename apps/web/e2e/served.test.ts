@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 
 import { type Created, describeInBrowser, postJson, WEB_DIST } from './harness';
 
-describeInBrowser('the served build', (suite) => {
+describeInBrowser('the served build', { serviceWorker: true }, (suite) => {
   /** The entry script that the built index.html loads. */
   const entryScript = (): string => {
     const match = /src="(\/assets\/index-[\w-]+\.js)"/.exec(readFileSync(join(WEB_DIST, 'index.html'), 'utf8'));

@@ -23,6 +23,7 @@ let solution: TableSolution;
 let won: Position; // geese to move, the geese win, and the fox has moves after the geese's best
 /** Both tables built, a won position found in the full one, and the server offering the compact one. */
 const SETUP: SuiteSetup = {
+  serviceWorker: true,
   server: async () => {
     [dir, full] = await Promise.all([buildCompactTestTable(6), buildTestTable(6)]);
     solution = openSolution(full, { geese: 13 })!;
