@@ -6,14 +6,26 @@ import { opponent, type Side } from '@fg/rules';
 
 import type { TableView } from './types.js';
 
-/** What the client saw that the view does not carry: the opponent's absence and the last declined offer. */
+/**
+ * Who declined each offer while that decline holds (the server refuses the offer again until then): a takeback's until
+ * the next move, a draw's until the decliner moves; null where none holds.
+ */
+export interface DeclinedOffers {
+  readonly draw: Side | null;
+  readonly takeback: Side | null;
+}
+
+/** No decline holds: after a welcome, a takeback, or a move that lapses them. */
+export const NO_DECLINES: DeclinedOffers = { draw: null, takeback: null };
+
+/** What the client saw that the view does not carry: the opponent's absence and the declines that hold. */
 export interface SeatSeen {
   /** When the opponent's seat went offline, on the clock `now` is read from; null while it is online. */
   readonly awaySince: number | null;
   /** How long the opponent must be away before a claim (the welcome's `abandonSeconds`). */
   readonly abandonSeconds: number;
-  /** The offer declined since the last move, and by whom; null when none was. */
-  readonly declined: { readonly offer: 'draw' | 'takeback' | 'rematch'; readonly by: Side } | null;
+  /** The draw and takeback declines that still hold, each kept apart: one ply may see both. */
+  readonly declined: DeclinedOffers;
 }
 
 /** The messages a seated player may send now, each true when the server would act on it. */
@@ -74,11 +86,11 @@ export function seatActions(view: TableView, side: Side, now: number, seen: Seat
   return {
     move: view.turn === side,
     resign: true,
-    offerDraw: drawOffer !== side && !(declined?.offer === 'draw' && declined.by === other),
+    offerDraw: drawOffer !== side && declined.draw !== other,
     answerDraw: drawOffer === other,
     takebacks,
     // One takeback offer per ply: none may follow one declined (by either side) until a move.
-    proposeTakeback: takebacks && takeback === null && madeAMove && declined?.offer !== 'takeback',
+    proposeTakeback: takebacks && takeback === null && madeAMove && declined.takeback === null,
     answerTakeback: takeback === other,
     claimVictory: claimInSeconds === 0,
     claimInSeconds,

@@ -1,13 +1,12 @@
 // What a player can do besides moving: resign (confirmed), offer, accept or decline a draw, propose,
 // accept or decline a takeback, claim victory, ask for or decline a rematch. None of them is loud: the
 // board is the page's main thing, and Resign is the only one drawn in a warning colour.
-import { type ClientMessage, seatActions, type TableView } from '@fg/protocol';
+import { type ClientMessage, type DeclinedOffers, NO_DECLINES, seatActions, type TableView } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useNow } from '../../lib/use-now';
-import type { Declined } from './table-state';
 
 /** Seconds a player must be away before the opponent may claim victory, unless the table says. */
 const DEFAULT_ABANDON_SECONDS = 60;
@@ -19,7 +18,7 @@ export interface GameControlsProps {
   readonly abandonSeconds: number | null; // from the welcome; the default when the server does not say
   readonly awaySince: number | null; // performance.now() when the opponent went away; null while present
   readonly send: (message: ClientMessage) => boolean;
-  readonly declined?: Declined | null; // the offer the opponent last declined: not offered again until a move
+  readonly declined?: DeclinedOffers; // the declines that hold: an offer declined is not made again until they lapse
   readonly online?: boolean; // false while this page's connection is lost: nothing can be sent, so nothing is offered
 }
 
@@ -30,7 +29,7 @@ export function GameControls({
   abandonSeconds,
   awaySince,
   send,
-  declined = null,
+  declined = NO_DECLINES,
   online = true,
 }: GameControlsProps) {
   const { t } = useTranslation();

@@ -1,7 +1,16 @@
 // The table as this client knows it, rebuilt from `welcome` and kept current by later messages.
 // How a message changes the view is the protocol's one transition (applyServerMessage); this adds
 // the rules' game beside it and what only this page cares about.
-import type { ChatSaid, Role, ServerMessage, ServerMessageOf, SocketErrorCode, TableView } from '@fg/protocol';
+import {
+  type ChatSaid,
+  type DeclinedOffers,
+  NO_DECLINES,
+  type Role,
+  type ServerMessage,
+  type ServerMessageOf,
+  type SocketErrorCode,
+  type TableView,
+} from '@fg/protocol';
 // The zod-free entry: the web bundle carries the transition, not the schemas.
 import { applyServerMessage } from '@fg/protocol/apply-message';
 import { type Game, playPoints, replayRecord, type Side, SIDES } from '@fg/rules';
@@ -21,6 +30,7 @@ export interface TableState {
   readonly welcomes: number; // welcomes received: a new one means the connection was replaced
   readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
   readonly declined: Declined | null; // the last offer declined while this page watched, until it lapses
+  readonly declinedOffers: DeclinedOffers; // the draw and takeback declines that hold, for the seat's buttons
   readonly undos: number; // takebacks seen: a move sent before one is not waited for again at its old ply
   readonly chat: ChatRooms; // the rooms this page reads, oldest first
   readonly chatSent: number; // chat messages sent and not answered yet: an error meanwhile is the chat's
@@ -58,6 +68,7 @@ export const INITIAL_TABLE_STATE: TableState = {
   welcomes: 0,
   arrivedFinished: false,
   declined: null,
+  declinedOffers: NO_DECLINES,
   undos: 0,
   chat: NO_CHAT,
   chatSent: 0,
@@ -105,6 +116,15 @@ const DECLINES: Partial<Record<ServerMessage['type'], Declined['offer']>> = {
   'takeback-declined': 'takeback',
   'rematch-declined': 'rematch',
 };
+
+/** The declines that hold after a message: a decline is kept per offer, so a ply may hold a draw's and a takeback's. */
+function offersDeclined(before: DeclinedOffers, message: ServerMessage): DeclinedOffers {
+  if (message.type === 'draw-declined') return { ...before, draw: message.side };
+  if (message.type === 'takeback-declined') return { ...before, takeback: message.side };
+  // A new draw offer takes the place of the one declined.
+  if (message.type === 'draw-offered' && before.draw !== null) return { ...before, draw: null };
+  return before;
+}
 
 /** The next state after an action. */
 export function tableReducer(state: TableState, action: TableAction): TableState {
@@ -154,7 +174,9 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       // A declined draw offer stands (and may not be made again) until the decliner moves; any other lapses.
       const { declined } = state;
       const keeps = declined?.offer === 'draw' && declined.by !== message.side;
-      return { ...applyMoved(state, message), clockAt, declined: keeps ? declined : null };
+      const draw = state.declinedOffers.draw;
+      const declinedOffers = draw !== null && draw !== message.side ? { draw, takeback: null } : NO_DECLINES;
+      return { ...applyMoved(state, message), clockAt, declined: keeps ? declined : null, declinedOffers };
     }
     case 'taken-back': {
       // The table after the undo: the game replayed from its shortened record, any refusal and old news gone.
@@ -166,6 +188,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         stale: replayed === null,
         error: null,
         declined: null,
+        declinedOffers: NO_DECLINES,
         undos: state.undos + 1,
         clockAt: at,
         arrivedPly: Math.min(state.arrivedPly, message.table.ply),
@@ -193,6 +216,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       // A new draw offer takes the place of the one declined: the server keeps one draw offer per table.
       const replaced = message.type === 'draw-offered' && state.declined?.offer === 'draw';
       const declined = offer && 'side' in message ? { offer, by: message.side } : replaced ? null : state.declined;
+      const declinedOffers = offersDeclined(state.declinedOffers, message);
       const joined = SIDES.find((side) => table?.seats[side].taken && !state.table?.seats[side].taken);
       return {
         ...state,
@@ -201,6 +225,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         awaySince: awayTimes(state.awaySince, table, at),
         joined: joined ?? state.joined,
         declined,
+        declinedOffers,
       };
     }
   }
