@@ -186,7 +186,8 @@ describe('the computer', () => {
     const fox = await joinTable(server, table.id, seat.token);
     fox.send({ type: 'move', ply: 0, path: ['d4', 'd5'] });
     await fox.next('moved', (m) => m.ply === 1, 10_000);
-    fox.send({ type: 'move', ply: 2, path: ['d5', 'd4'] });
+    // Upward, where no goose reaches in one move: back to d4 was refused when the computer had moved a goose there.
+    fox.send({ type: 'move', ply: 2, path: ['d5', 'd6'] });
     await fox.next('moved', (m) => m.ply === 3, 10_000);
     expect(await errorOf(fox, { type: 'takeback-offer' })).toBe('bad-message');
     expect(fox.all('error').at(-1)!.message).toBe('no takebacks in a game with a clock against the computer');

@@ -48,7 +48,7 @@ const CHAT_KEPT = 100;
 const NO_CHAT: ChatRooms = { players: [], spectators: [] };
 
 /** An offer declined: which one, and the side that declined it. */
-export interface Declined {
+interface Declined {
   readonly offer: 'draw' | 'takeback' | 'rematch';
   readonly by: Side; // the decliner: 'geese'
 }
