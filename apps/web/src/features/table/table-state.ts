@@ -117,8 +117,14 @@ const DECLINES: Partial<Record<ServerMessage['type'], Declined['offer']>> = {
   'rematch-declined': 'rematch',
 };
 
-/** The declines that hold after a message: a decline is kept per offer, so a ply may hold a draw's and a takeback's. */
+/**
+ * The declines that hold after a message, every rule in one place: a decline is kept per offer, so a ply may hold a
+ * draw's and a takeback's; a move lapses the takeback's and the draw's once its decliner moves; a takeback both.
+ */
 function offersDeclined(before: DeclinedOffers, message: ServerMessage): DeclinedOffers {
+  if (message.type === 'moved')
+    return before.draw !== null && before.draw !== message.side ? { draw: before.draw, takeback: null } : NO_DECLINES;
+  if (message.type === 'taken-back') return NO_DECLINES;
   if (message.type === 'draw-declined') return { ...before, draw: message.side };
   if (message.type === 'takeback-declined') return { ...before, takeback: message.side };
   // A new draw offer takes the place of the one declined.
@@ -174,8 +180,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       // A declined draw offer stands (and may not be made again) until the decliner moves; any other lapses.
       const { declined } = state;
       const keeps = declined?.offer === 'draw' && declined.by !== message.side;
-      const draw = state.declinedOffers.draw;
-      const declinedOffers = draw !== null && draw !== message.side ? { draw, takeback: null } : NO_DECLINES;
+      const declinedOffers = offersDeclined(state.declinedOffers, message);
       return { ...applyMoved(state, message), clockAt, declined: keeps ? declined : null, declinedOffers };
     }
     case 'taken-back': {
@@ -188,7 +193,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         stale: replayed === null,
         error: null,
         declined: null,
-        declinedOffers: NO_DECLINES,
+        declinedOffers: offersDeclined(state.declinedOffers, message),
         undos: state.undos + 1,
         clockAt: at,
         arrivedPly: Math.min(state.arrivedPly, message.table.ply),
