@@ -5,6 +5,17 @@ import { opponent } from '@fg/rules';
 
 import type { ServerMessage, ServerMessageOf, TableView } from './types.js';
 
+/** The view with its declines replaced (a view without the field keeps without it). */
+function withDeclined(view: TableView, declined: NonNullable<TableView['declined']>): TableView {
+  return view.declined !== undefined ? { ...view, declined } : view;
+}
+
+/** What holds of the declines after `side` moved: a takeback's lapses, a draw's once its decliner moves. */
+function declinedAfterMove(view: TableView, message: ServerMessageOf<'moved'>): TableView['declined'] {
+  const draw = view.declined?.draw ?? null;
+  return { draw: !message.result && draw !== message.side ? draw : null, takeback: null };
+}
+
 /** The view after a `moved`: position, turn, status and result from the message, the move appended. */
 function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableView {
   const offer = view.drawOffer ?? null;
@@ -20,6 +31,7 @@ function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableVie
     drawOffer: message.result || (offer && offer === opponent(message.side)) ? null : offer,
     // A takeback offer lapses when either side moves (a view without the field keeps without it).
     ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
+    ...(view.declined !== undefined ? { declined: declinedAfterMove(view, message) } : {}),
     ...(message.clock ? { clock: message.clock } : {}),
     ...(message.deadline !== undefined ? { deadline: message.deadline } : {}),
   };
@@ -58,14 +70,22 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
         result: message.result,
         drawOffer: null,
         ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
+        ...(view.declined !== undefined ? { declined: { draw: null, takeback: null } } : {}),
         ...(clock ? { clock } : {}),
         ...(view.correspondence ? { deadline: null } : {}),
       };
     }
     case 'draw-offered':
-      return { ...view, drawOffer: message.side };
+      // A new offer (only the decliner's can follow a decline) takes the place of the declined one.
+      return withDeclined(
+        { ...view, drawOffer: message.side },
+        { draw: null, takeback: view.declined?.takeback ?? null },
+      );
     case 'draw-declined':
-      return { ...view, drawOffer: null };
+      return withDeclined(
+        { ...view, drawOffer: null },
+        { draw: message.side, takeback: view.declined?.takeback ?? null },
+      );
     case 'rematch-offered': {
       const asked = view.rematchRequests ?? [];
       return asked.includes(message.side) ? view : { ...view, rematchRequests: [...asked, message.side] };
@@ -76,7 +96,10 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
     case 'takeback-offered':
       return { ...view, takebackOffer: message.side };
     case 'takeback-declined':
-      return { ...view, takebackOffer: null };
+      return withDeclined(
+        { ...view, takebackOffer: null },
+        { draw: view.declined?.draw ?? null, takeback: message.side },
+      );
     case 'taken-back':
       return message.table;
     case 'rematch':

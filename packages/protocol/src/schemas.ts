@@ -121,6 +121,12 @@ export const tableViewSchema = z.object({
   deadline: z.iso.datetime().nullable().optional(),
   /** Addition: the side whose takeback offer stands, until either side moves or the game ends. */
   takebackOffer: sideSchema.nullable().optional(),
+  /**
+   * Addition: who declined each offer while that decline holds (the offer is ignored again until then): a draw's
+   * until the decliner moves or offers a draw itself, a takeback's until a move; both end with a takeback or the
+   * game. So a page opened after a decline knows it too.
+   */
+  declined: z.object({ draw: sideSchema.nullable(), takeback: sideSchema.nullable() }).optional(),
 });
 
 // ---- HTTP bodies ----

@@ -6,26 +6,18 @@ import { opponent, type Side } from '@fg/rules';
 
 import type { TableView } from './types.js';
 
-/**
- * Who declined each offer while that decline holds (the server refuses the offer again until then): a takeback's until
- * the next move, a draw's until the decliner moves; null where none holds.
- */
-export interface DeclinedOffers {
-  readonly draw: Side | null;
-  readonly takeback: Side | null;
-}
+/** Who declined each offer while that decline holds (the view's `declined`); null where none holds. */
+export type DeclinedOffers = NonNullable<TableView['declined']>;
 
-/** No decline holds: after a welcome, a takeback, or a move that lapses them. */
+/** No decline holds: at the start, after a takeback, or after a move that lapses them. */
 export const NO_DECLINES: DeclinedOffers = { draw: null, takeback: null };
 
-/** What the client saw that the view does not carry: the opponent's absence and the declines that hold. */
+/** What the client saw that the view does not carry: the opponent's absence. */
 export interface SeatSeen {
   /** When the opponent's seat went offline, on the clock `now` is read from; null while it is online. */
   readonly awaySince: number | null;
   /** How long the opponent must be away before a claim (the welcome's `abandonSeconds`). */
   readonly abandonSeconds: number;
-  /** The draw and takeback declines that still hold, each kept apart: one ply may see both. */
-  readonly declined: DeclinedOffers;
 }
 
 /** The messages a seated player may send now, each true when the server would act on it. */
@@ -72,7 +64,7 @@ export function seatActions(view: TableView, side: Side, now: number, seen: Seat
   if (view.status !== 'playing' || view.result) return NOTHING;
   const drawOffer = view.drawOffer ?? null;
   const takeback = view.takebackOffer ?? null;
-  const declined = seen.declined;
+  const declined = view.declined ?? NO_DECLINES;
   // A takeback undoes the asker's own last move: it must have made one. After an even number of plies the side to
   // move is the one that moved first.
   const firstSide = view.ply % 2 === 0 ? view.turn : opponent(view.turn);

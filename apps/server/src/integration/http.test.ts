@@ -68,6 +68,7 @@ describe('POST /api/tables', () => {
       drawOffer: null,
       rematchRequests: [],
       takebackOffer: null,
+      declined: { draw: null, takeback: null },
     });
   });
 

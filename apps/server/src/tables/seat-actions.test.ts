@@ -2,14 +2,7 @@
 // facts): over random games of every variant, with offers, declines, takebacks, endings, rematch requests, a
 // computer seat with a clock and an opponent away, every message a shown action sends changes the table, and every
 // message of a hidden one is refused or changes nothing.
-import {
-  type ClientMessageOf,
-  type DeclinedOffers,
-  NO_DECLINES,
-  type SeatActions,
-  seatActions,
-  type SeatSeen,
-} from '@fg/protocol';
+import { type ClientMessageOf, type SeatActions, seatActions, type SeatSeen } from '@fg/protocol';
 import { opponent, type Side, SIDES, VARIANT_IDS } from '@fg/rules';
 import { getVariant } from '@fg/rules';
 import fc from 'fast-check';
@@ -79,7 +72,6 @@ describe('seatActions against decide', () => {
             { drawOffer: null, takebackOffer: null, rematchAsks: { fox: null, geese: null } },
           );
           let now = 2_000;
-          let declined: DeclinedOffers = NO_DECLINES;
           const offlineSince: Record<Side, number | null> = { fox: null, geese: null };
           for (const step of steps) {
             const derived = deriveGame(facts.stored)!;
@@ -105,7 +97,6 @@ describe('seatActions against decide', () => {
               const seen: SeatSeen = {
                 awaySince: offlineSince[opponent(actor)],
                 abandonSeconds: ABANDON_MS / 1000,
-                declined,
               };
               const may = seatActions(view, actor, now, seen);
               for (const [action, shown] of Object.entries(may) as [keyof SeatActions, unknown][]) {
@@ -162,16 +153,6 @@ describe('seatActions against decide', () => {
             });
             if (decision.kind !== 'event') continue;
             const event = decision.event;
-            // What the page keeps of the declines (table-state's `declinedOffers`): a new draw offer replaces the
-            // declined one, a takeback lapses both, a move the takeback's and the draw's once its decliner moves.
-            if (event.type === 'draw') declined = { ...declined, draw: event.offer?.declined ? actor : null };
-            if (event.type === 'takeback' && event.offer?.declined) declined = { ...declined, takeback: actor };
-            if (event.type === 'taken-back') declined = NO_DECLINES;
-            if (event.type === 'moved')
-              declined = {
-                draw: declined.draw !== null && declined.draw !== actor ? declined.draw : null,
-                takeback: null,
-              };
             const next = evolve(facts, event);
             if (next === 'known' || next === 'reload') throw new Error(`evolve answered ${next}`);
             facts = next;
@@ -186,8 +167,8 @@ describe('seatActions against decide', () => {
       {
         numRuns: 200,
         examples: [
-          // Found by a run (seed 23179167): a takeback declined, then a draw declined, at one ply. The page kept only
-          // the last decline and offered a takeback again, which the server ignores until a move.
+          // Found by a run (seed 23179167): a takeback declined, then a draw declined, at one ply. The page once kept
+          // only the last decline and offered a takeback again, which the server ignores until a move.
           [
             'standard',
             false,

@@ -65,10 +65,15 @@ export function standingOffer(facts: TableFacts, turn: Side): Offer | null {
   return offer && !offer.declined ? offer : null;
 }
 
+/** The draw offer that was declined while its offerer's opponent (the decliner) has not moved since; else null. */
+export function declinedDraw(facts: TableFacts, turn: Side): Offer | null {
+  const offer = unlapsedOffer(facts, turn);
+  return offer?.declined ? offer : null;
+}
+
 /** Whether `side`'s offer was declined and its opponent has not moved since: a new offer is ignored then. */
 export function offerRefused(facts: TableFacts, turn: Side, side: Side): boolean {
-  const offer = unlapsedOffer(facts, turn);
-  return offer !== null && offer.declined === true && offer.side === side;
+  return declinedDraw(facts, turn)?.side === side;
 }
 
 /** The other side's standing offer, if any. */

@@ -116,6 +116,37 @@ describe('the kept view', () => {
       },
     ],
     [
+      'draw-offered',
+      async (t) => {
+        // The decliner's own offer takes the place of the offer it declined.
+        await t.authority.play(t.players.fox, { type: 'draw-offer' });
+        await t.authority.play(t.players.geese, { type: 'draw-decline' });
+        return t.authority.play(t.players.geese, { type: 'draw-offer' });
+      },
+    ],
+    [
+      'moved',
+      async (t) => {
+        // A draw declined holds through the offerer's own move and lapses with the decliner's.
+        await t.authority.play(t.players.fox, { type: 'draw-offer' });
+        await t.authority.play(t.players.geese, { type: 'draw-decline' });
+        await t.authority.play(t.players.fox, { type: 'move', ply: 0, path: ['d4', 'd5'] });
+        await expectAgreement(t);
+        return t.authority.play(t.players.geese, { type: 'move', ply: 1, path: ['a3', 'a4'] });
+      },
+    ],
+    [
+      'takeback-declined',
+      async (t) => {
+        // A takeback and a draw declined at one ply, both held.
+        await t.authority.play(t.players.fox, { type: 'move', ply: 0, path: ['d4', 'd5'] });
+        await t.authority.play(t.players.fox, { type: 'takeback-offer' });
+        await t.authority.play(t.players.geese, { type: 'takeback-decline' });
+        await t.authority.play(t.players.fox, { type: 'draw-offer' });
+        return t.authority.play(t.players.geese, { type: 'draw-decline' });
+      },
+    ],
+    [
       'rematch-offered',
       async (t) => {
         await t.authority.play(t.players.fox, { type: 'resign' });

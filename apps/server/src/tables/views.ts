@@ -1,14 +1,28 @@
 // The views of a table that clients are sent. A table's view is built from its facts when a member is welcomed
 // (once per change, shared by every welcome until the next: TableRunner.view); the members already there advance
 // theirs with the messages they are sent (applyServerMessage, docs/protocol.md), and views.test.ts checks both agree.
-import { type RecordResponse, type Seats, type ServerMessageOf, tableStatus, type TableView } from '@fg/protocol';
-import { makePosition, SIDES } from '@fg/rules';
+import {
+  type DeclinedOffers,
+  type RecordResponse,
+  type Seats,
+  type ServerMessageOf,
+  tableStatus,
+  type TableView,
+} from '@fg/protocol';
+import { makePosition, opponent, type Side, SIDES } from '@fg/rules';
 
 import { correspondenceDeadline } from './deadlines.js';
 import type { StoredTable } from './store.js';
 import { clockFieldsOf } from './table-clock.js';
 import type { TableSnapshot } from './table-observer.js';
-import { type LiveTable, standingOffer, standingTakeback } from './table-state.js';
+import {
+  declinedDraw,
+  type LiveTable,
+  standingOffer,
+  standingTakeback,
+  type TableFacts,
+  unlapsedTakeback,
+} from './table-state.js';
 
 /** The table's view built from its facts alone, its clocks as of `at`. */
 export function builtView(table: LiveTable, at: number): TableView {
@@ -31,8 +45,19 @@ export function builtView(table: LiveTable, at: number): TableView {
     drawOffer: standingOffer(table.facts, game.position.turn)?.side ?? null,
     rematchRequests: stored.rematch ? [] : SIDES.filter((side) => table.facts.rematchAsks[side] !== null),
     takebackOffer: standingTakeback(table.facts)?.side ?? null, // always sent
+    declined: declinesOf(table.facts, game.position.turn), // always sent
     ...clockFieldsOf(table.derived.clock, at),
     ...correspondenceFields(stored),
+  };
+}
+
+/** Who declined each offer while the decline holds: the offerer's opponent, as decide refuses the offer again. */
+function declinesOf(facts: TableFacts, turn: Side): DeclinedOffers {
+  const draw = declinedDraw(facts, turn);
+  const takeback = unlapsedTakeback(facts);
+  return {
+    draw: draw ? opponent(draw.side) : null,
+    takeback: takeback?.declined ? opponent(takeback.side) : null,
   };
 }
 

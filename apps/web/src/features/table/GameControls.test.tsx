@@ -83,6 +83,17 @@ describe('GameControls', () => {
     expect(screen.getByRole('button', { name: 'Propose takeback' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it.each<[string, TableView['declined'], [boolean, boolean]]>([
+    ['none', { draw: null, takeback: null }, [false, false]],
+    ['the draw', { draw: 'geese', takeback: null }, [true, false]],
+    ['the takeback', { draw: null, takeback: 'geese' }, [false, true]],
+    ['both', { draw: 'geese', takeback: 'geese' }, [true, true]],
+  ])('keeps off what the view says the opponent declined (%s), as on a page opened after it', (_, declined, off) => {
+    controls({ ...TABLE, ply: 1, moves: ['d4-d5'], turn: 'geese', position: TABLE.position, declined });
+    const disabled = (name: string): boolean => screen.getByRole('button', { name }).hasAttribute('disabled');
+    expect([disabled('Offer draw'), disabled('Propose takeback')]).toEqual(off);
+  });
+
   it('sends rematch-decline from Decline rematch', () => {
     const finished = {
       status: 'finished',

@@ -1,7 +1,7 @@
 // What a player can do besides moving: resign (confirmed), offer, accept or decline a draw, propose,
 // accept or decline a takeback, claim victory, ask for or decline a rematch. None of them is loud: the
 // board is the page's main thing, and Resign is the only one drawn in a warning colour.
-import { type ClientMessage, type DeclinedOffers, NO_DECLINES, seatActions, type TableView } from '@fg/protocol';
+import { type ClientMessage, seatActions, type TableView } from '@fg/protocol';
 import type { Side } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
@@ -18,20 +18,11 @@ export interface GameControlsProps {
   readonly abandonSeconds: number | null; // from the welcome; the default when the server does not say
   readonly awaySince: number | null; // performance.now() when the opponent went away; null while present
   readonly send: (message: ClientMessage) => boolean;
-  readonly declined?: DeclinedOffers; // the declines that hold: an offer declined is not made again until they lapse
   readonly online?: boolean; // false while this page's connection is lost: nothing can be sent, so nothing is offered
 }
 
 /** The buttons of a seated player, fitting the game's state: the protocol's seatActions says which the server takes. */
-export function GameControls({
-  table,
-  side,
-  abandonSeconds,
-  awaySince,
-  send,
-  declined = NO_DECLINES,
-  online = true,
-}: GameControlsProps) {
+export function GameControls({ table, side, abandonSeconds, awaySince, send, online = true }: GameControlsProps) {
   const { t } = useTranslation();
   // While the connection is lost every button stays in place, disabled, and its title says why.
   const off = online ? {} : { disabled: true, title: t('controls.offline') };
@@ -41,7 +32,6 @@ export function GameControls({
   const may = seatActions(table, side, Math.max(now, awaySince ?? now), {
     awaySince,
     abandonSeconds: abandonSeconds ?? DEFAULT_ABANDON_SECONDS,
-    declined,
   });
   const drawOffer = table.drawOffer ?? null;
   const takeback = table.takebackOffer ?? null;

@@ -47,7 +47,6 @@ export function TableSide({ id, page }: { id: string; page: TablePageState }) {
           abandonSeconds={state.abandonSeconds}
           awaySince={state.awaySince[opponent(side)]}
           send={live.send}
-          declined={state.declinedOffers}
           online={live.link === 'online'}
         />
       )}

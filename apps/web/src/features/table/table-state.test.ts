@@ -196,23 +196,20 @@ describe('tableReducer: takebacks, marks, correspondence', () => {
     expect(feed(declined, { type: 'draw-offered', side: 'geese' }).declined).toBeNull();
   });
 
-  it('keeps a takeback and a draw declined at one ply apart, for the buttons, each lapsing by its own rule', () => {
+  it('keeps the declines that hold in the view, as the server sends and advances them, for the buttons', () => {
     const both = feed(
       INITIAL_TABLE_STATE,
-      welcome,
+      { ...welcome, table: { ...TABLE, declined: { draw: null, takeback: null } } },
       MOVE,
       { type: 'takeback-declined', side: 'geese' },
       { type: 'draw-declined', side: 'geese' },
     );
-    // The notice tells the last one; the buttons still know the takeback was declined at this ply.
-    expect([both.declined, both.declinedOffers]).toEqual([
+    // The notice tells the last one; the view still says the takeback was declined at this ply.
+    expect([both.declined, both.table?.declined]).toEqual([
       { offer: 'draw', by: 'geese' },
       { draw: 'geese', takeback: 'geese' },
     ]);
-    expect(feed(both, GEESE_MOVE).declinedOffers).toEqual({ draw: null, takeback: null });
-    expect(feed(both, { type: 'draw-offered', side: 'fox' }).declinedOffers).toEqual({ draw: null, takeback: 'geese' });
-    expect(feed(both, { type: 'taken-back', table: TABLE }).declinedOffers).toEqual({ draw: null, takeback: null });
-    expect(feed(both, welcome).declinedOffers).toEqual({ draw: null, takeback: null });
+    expect(feed(both, GEESE_MOVE).table?.declined).toEqual({ draw: null, takeback: null });
   });
 });
 

@@ -3,8 +3,6 @@
 // the rules' game beside it and what only this page cares about.
 import {
   type ChatSaid,
-  type DeclinedOffers,
-  NO_DECLINES,
   type Role,
   type ServerMessage,
   type ServerMessageOf,
@@ -30,7 +28,6 @@ export interface TableState {
   readonly welcomes: number; // welcomes received: a new one means the connection was replaced
   readonly arrivedFinished: boolean; // the game had ended at the last welcome: its result is not news
   readonly declined: Declined | null; // the last offer declined while this page watched, until it lapses
-  readonly declinedOffers: DeclinedOffers; // the draw and takeback declines that hold, for the seat's buttons
   readonly undos: number; // takebacks seen: a move sent before one is not waited for again at its old ply
   readonly chat: ChatRooms; // the rooms this page reads, oldest first
   readonly chatSent: number; // chat messages sent and not answered yet: an error meanwhile is the chat's
@@ -68,7 +65,6 @@ export const INITIAL_TABLE_STATE: TableState = {
   welcomes: 0,
   arrivedFinished: false,
   declined: null,
-  declinedOffers: NO_DECLINES,
   undos: 0,
   chat: NO_CHAT,
   chatSent: 0,
@@ -116,21 +112,6 @@ const DECLINES: Partial<Record<ServerMessage['type'], Declined['offer']>> = {
   'takeback-declined': 'takeback',
   'rematch-declined': 'rematch',
 };
-
-/**
- * The declines that hold after a message, every rule in one place: a decline is kept per offer, so a ply may hold a
- * draw's and a takeback's; a move lapses the takeback's and the draw's once its decliner moves; a takeback both.
- */
-function offersDeclined(before: DeclinedOffers, message: ServerMessage): DeclinedOffers {
-  if (message.type === 'moved')
-    return before.draw !== null && before.draw !== message.side ? { draw: before.draw, takeback: null } : NO_DECLINES;
-  if (message.type === 'taken-back') return NO_DECLINES;
-  if (message.type === 'draw-declined') return { ...before, draw: message.side };
-  if (message.type === 'takeback-declined') return { ...before, takeback: message.side };
-  // A new draw offer takes the place of the one declined.
-  if (message.type === 'draw-offered' && before.draw !== null) return { ...before, draw: null };
-  return before;
-}
 
 /** The next state after an action. */
 export function tableReducer(state: TableState, action: TableAction): TableState {
@@ -180,8 +161,7 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       // A declined draw offer stands (and may not be made again) until the decliner moves; any other lapses.
       const { declined } = state;
       const keeps = declined?.offer === 'draw' && declined.by !== message.side;
-      const declinedOffers = offersDeclined(state.declinedOffers, message);
-      return { ...applyMoved(state, message), clockAt, declined: keeps ? declined : null, declinedOffers };
+      return { ...applyMoved(state, message), clockAt, declined: keeps ? declined : null };
     }
     case 'taken-back': {
       // The table after the undo: the game replayed from its shortened record, any refusal and old news gone.
@@ -193,7 +173,6 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         stale: replayed === null,
         error: null,
         declined: null,
-        declinedOffers: offersDeclined(state.declinedOffers, message),
         undos: state.undos + 1,
         clockAt: at,
         arrivedPly: Math.min(state.arrivedPly, message.table.ply),
@@ -221,7 +200,6 @@ export function tableReducer(state: TableState, action: TableAction): TableState
       // A new draw offer takes the place of the one declined: the server keeps one draw offer per table.
       const replaced = message.type === 'draw-offered' && state.declined?.offer === 'draw';
       const declined = offer && 'side' in message ? { offer, by: message.side } : replaced ? null : state.declined;
-      const declinedOffers = offersDeclined(state.declinedOffers, message);
       const joined = SIDES.find((side) => table?.seats[side].taken && !state.table?.seats[side].taken);
       return {
         ...state,
@@ -230,7 +208,6 @@ export function tableReducer(state: TableState, action: TableAction): TableState
         awaySince: awayTimes(state.awaySince, table, at),
         joined: joined ?? state.joined,
         declined,
-        declinedOffers,
       };
     }
   }
