@@ -5,6 +5,9 @@ import { opponent } from '@fg/rules';
 
 import type { ServerMessage, ServerMessageOf, TableView } from './types.js';
 
+/** No decline holds: at the start, after a takeback or the end, or after a move that lapses them. */
+export const NO_DECLINES: NonNullable<TableView['declined']> = { draw: null, takeback: null };
+
 /** The view with its declines replaced (a view without the field keeps without it). */
 function withDeclined(view: TableView, declined: NonNullable<TableView['declined']>): TableView {
   return view.declined !== undefined ? { ...view, declined } : view;
@@ -70,7 +73,7 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
         result: message.result,
         drawOffer: null,
         ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
-        ...(view.declined !== undefined ? { declined: { draw: null, takeback: null } } : {}),
+        ...(view.declined !== undefined ? { declined: NO_DECLINES } : {}),
         ...(clock ? { clock } : {}),
         ...(view.correspondence ? { deadline: null } : {}),
       };

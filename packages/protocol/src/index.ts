@@ -25,7 +25,7 @@ export {
   tableIdSchema,
   takeSeatBodySchema,
 } from './schemas.js';
-export { type DeclinedOffers, NO_DECLINES, type SeatActions, seatActions, type SeatSeen } from './seat-actions.js';
+export { type DeclinedOffers, type SeatActions, seatActions, type SeatSeen } from './seat-actions.js';
 export {
   type GameOutcomes,
   gameOutcomes,

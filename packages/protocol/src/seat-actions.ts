@@ -4,13 +4,11 @@
 // decide refuses or that changes nothing, and every one shown changes the table, over random games.
 import { opponent, type Side } from '@fg/rules';
 
+import { NO_DECLINES } from './apply-message.js';
 import type { TableView } from './types.js';
 
 /** Who declined each offer while that decline holds (the view's `declined`); null where none holds. */
 export type DeclinedOffers = NonNullable<TableView['declined']>;
-
-/** No decline holds: at the start, after a takeback, or after a move that lapses them. */
-export const NO_DECLINES: DeclinedOffers = { draw: null, takeback: null };
 
 /** What the client saw that the view does not carry: the opponent's absence. */
 export interface SeatSeen {
