@@ -52,6 +52,11 @@ describeInBrowser('takeback and rematch decline, two browsers', (suite) => {
     expect(await piece(fox, 'd5')).toBe('fox');
     // One request a move: the button rests until the geese move; then the fox's request undoes both moves.
     expect(await fox.getByRole('button', { name: 'Propose takeback' }).isDisabled()).toBe(true);
+    // A page opened after the decline knows it from the table's view: once welcomed (Offer draw live), the
+    // button still rests.
+    await fox.reload();
+    await expect.poll(() => fox.getByRole('button', { name: 'Offer draw' }).isEnabled()).toBe(true);
+    expect(await fox.getByRole('button', { name: 'Propose takeback' }).isDisabled()).toBe(true);
     await play(geese, ['c3', 'c4']);
     await expect.poll(() => status(fox)).toBe('Your move (fox)');
     await fox.getByRole('button', { name: 'Propose takeback' }).click();
