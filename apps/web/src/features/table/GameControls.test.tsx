@@ -92,6 +92,12 @@ describe('GameControls', () => {
     controls({ ...TABLE, ply: 1, moves: ['d4-d5'], turn: 'geese', position: TABLE.position, declined });
     const disabled = (name: string): boolean => screen.getByRole('button', { name }).hasAttribute('disabled');
     expect([disabled('Offer draw'), disabled('Propose takeback')]).toEqual(off);
+    // A resting button says why, as a page opened after the decline has no notice of it.
+    const title = (name: string) => screen.getByRole('button', { name }).getAttribute('title');
+    expect([title('Offer draw'), title('Propose takeback')]).toEqual([
+      off[0] ? "Your draw offer was declined: you can offer again after your opponent's next move." : null,
+      off[1] ? 'A takeback was declined at this move: you can ask again after the next move.' : null,
+    ]);
   });
 
   it('sends rematch-decline from Decline rematch', () => {

@@ -2,7 +2,7 @@
 // accept or decline a takeback, claim victory, ask for or decline a rematch. None of them is loud: the
 // board is the page's main thing, and Resign is the only one drawn in a warning colour.
 import { type ClientMessage, seatActions, type TableView } from '@fg/protocol';
-import type { Side } from '@fg/rules';
+import { opponent, type Side } from '@fg/rules';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -35,6 +35,10 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, onl
   });
   const drawOffer = table.drawOffer ?? null;
   const takeback = table.takebackOffer ?? null;
+  // A button resting because of a decline says why: a page opened after the decline has no notice of it.
+  const declined = table.declined;
+  const drawWhy = online && declined?.draw === opponent(side) ? { title: t('controls.drawDeclinedWhy') } : {};
+  const takebackWhy = online && declined?.takeback ? { title: t('controls.takebackDeclinedWhy') } : {};
 
   if (table.status === 'finished') {
     const mine = (table.rematchRequests ?? []).includes(side);
@@ -71,6 +75,7 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, onl
           type="button"
           className="secondary"
           {...off}
+          {...drawWhy}
           disabled={!online || !may.offerDraw}
           onClick={() => send({ type: 'draw-offer' })}
         >
@@ -92,6 +97,7 @@ export function GameControls({ table, side, abandonSeconds, awaySince, send, onl
             type="button"
             className="secondary"
             {...off}
+            {...takebackWhy}
             disabled={!online || !may.proposeTakeback}
             onClick={() => send({ type: 'takeback-offer' })}
           >
