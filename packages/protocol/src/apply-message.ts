@@ -3,18 +3,18 @@
 // server advances the view it welcomes members with by the very messages it broadcasts.
 import { opponent } from '@fg/rules';
 
-import type { ServerMessage, ServerMessageOf, TableView } from './types.js';
+import type { DeclinedOffers, ServerMessage, ServerMessageOf, TableView } from './types.js';
 
 /** No decline holds: at the start, after a takeback or the end, or after a move that lapses them. */
-export const NO_DECLINES: NonNullable<TableView['declined']> = { draw: null, takeback: null };
+export const NO_DECLINES: DeclinedOffers = { draw: null, takeback: null };
 
 /** The view with its declines replaced (a view without the field keeps without it). */
-function withDeclined(view: TableView, declined: NonNullable<TableView['declined']>): TableView {
+function withDeclined(view: TableView, declined: DeclinedOffers): TableView {
   return view.declined !== undefined ? { ...view, declined } : view;
 }
 
 /** What holds of the declines after `side` moved: a takeback's lapses, a draw's once its decliner moves. */
-function declinedAfterMove(view: TableView, message: ServerMessageOf<'moved'>): TableView['declined'] {
+function declinedAfterMove(view: TableView, message: ServerMessageOf<'moved'>): DeclinedOffers {
   const draw = view.declined?.draw ?? null;
   return { draw: !message.result && draw !== message.side ? draw : null, takeback: null };
 }
@@ -22,7 +22,7 @@ function declinedAfterMove(view: TableView, message: ServerMessageOf<'moved'>): 
 /** The view after a `moved`: position, turn, status and result from the message, the move appended. */
 function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableView {
   const offer = view.drawOffer ?? null;
-  return {
+  const after: TableView = {
     ...view,
     position: message.position,
     turn: message.turn,
@@ -34,10 +34,10 @@ function afterMove(view: TableView, message: ServerMessageOf<'moved'>): TableVie
     drawOffer: message.result || (offer && offer === opponent(message.side)) ? null : offer,
     // A takeback offer lapses when either side moves (a view without the field keeps without it).
     ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
-    ...(view.declined !== undefined ? { declined: declinedAfterMove(view, message) } : {}),
     ...(message.clock ? { clock: message.clock } : {}),
     ...(message.deadline !== undefined ? { deadline: message.deadline } : {}),
   };
+  return withDeclined(after, declinedAfterMove(view, message));
 }
 
 /**
@@ -67,16 +67,16 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
     }
     case 'ended': {
       const clock = message.clock ?? (view.clock && { ...view.clock, running: null });
-      return {
+      const ended: TableView = {
         ...view,
         status: 'finished',
         result: message.result,
         drawOffer: null,
         ...(view.takebackOffer !== undefined ? { takebackOffer: null } : {}),
-        ...(view.declined !== undefined ? { declined: NO_DECLINES } : {}),
         ...(clock ? { clock } : {}),
         ...(view.correspondence ? { deadline: null } : {}),
       };
+      return withDeclined(ended, NO_DECLINES);
     }
     case 'draw-offered':
       // A new offer (only the decliner's can follow a decline) takes the place of the declined one.

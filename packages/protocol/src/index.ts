@@ -25,7 +25,7 @@ export {
   tableIdSchema,
   takeSeatBodySchema,
 } from './schemas.js';
-export { type DeclinedOffers, type SeatActions, seatActions, type SeatSeen } from './seat-actions.js';
+export { type SeatActions, seatActions, type SeatSeen } from './seat-actions.js';
 export {
   type GameOutcomes,
   gameOutcomes,
@@ -44,6 +44,7 @@ export {
   type CorrespondenceSetting,
   type CreateTableBody,
   type CreateTableResponse,
+  type DeclinedOffers,
   type GameResult,
   type PushKeyResponse,
   type PushPayload,

@@ -7,9 +7,6 @@ import { opponent, type Side } from '@fg/rules';
 import { NO_DECLINES } from './apply-message.js';
 import type { TableView } from './types.js';
 
-/** Who declined each offer while that decline holds (the view's `declined`); null where none holds. */
-export type DeclinedOffers = NonNullable<TableView['declined']>;
-
 /** What the client saw that the view does not carry: the opponent's absence. */
 export interface SeatSeen {
   /** When the opponent's seat went offline, on the clock `now` is read from; null while it is online. */

@@ -15,6 +15,8 @@ export type ClockSetting = z.infer<typeof s.clockSettingSchema>;
 export type ClockView = z.infer<typeof s.clockViewSchema>;
 /** A table as everyone sees it. */
 export type TableView = z.infer<typeof s.tableViewSchema>;
+/** Who declined each offer while that decline holds (the view's `declined`); null where none holds. */
+export type DeclinedOffers = NonNullable<TableView['declined']>;
 
 /** `POST /api/tables` body. */
 export type CreateTableBody = z.infer<typeof s.createTableBodySchema>;

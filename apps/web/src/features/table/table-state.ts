@@ -1,14 +1,7 @@
 // The table as this client knows it, rebuilt from `welcome` and kept current by later messages.
 // How a message changes the view is the protocol's one transition (applyServerMessage); this adds
 // the rules' game beside it and what only this page cares about.
-import {
-  type ChatSaid,
-  type Role,
-  type ServerMessage,
-  type ServerMessageOf,
-  type SocketErrorCode,
-  type TableView,
-} from '@fg/protocol';
+import type { ChatSaid, Role, ServerMessage, ServerMessageOf, SocketErrorCode, TableView } from '@fg/protocol';
 // The zod-free entry: the web bundle carries the transition, not the schemas.
 import { applyServerMessage } from '@fg/protocol/apply-message';
 import { type Game, playPoints, replayRecord, type Side, SIDES } from '@fg/rules';
