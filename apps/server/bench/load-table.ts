@@ -88,6 +88,7 @@ export class LoadTable {
   private constructor(
     private readonly ctx: LoadContext,
     readonly id: string,
+    private readonly tokens: Readonly<Record<Side, string>>,
   ) {
     this.game = newGame(ctx.variant);
   }
@@ -97,21 +98,38 @@ export class LoadTable {
    * spectator at `baseUrl`, the geese and the other at `peerUrl` (in the Redis mode's split run, another instance).
    */
   static async open(ctx: LoadContext): Promise<LoadTable> {
+    const table = await LoadTable.seat(ctx, await LoadTable.create(ctx));
+    await Promise.all([table.connectPlayers(), table.connectSpectators()]);
+    return table;
+  }
+
+  /** The first step of `open`: a table created at `baseUrl` with the fox seat; its id and the fox's token. */
+  static async create(ctx: LoadContext): Promise<{ readonly id: string; readonly fox: string }> {
     const created = await postJson<CreateTableResponse>(ctx, `${ctx.baseUrl}/api/tables`, {
       variant: ctx.variant.id,
       side: 'fox',
       ...BENCH_CLOCK,
     });
-    const id = created.table.id;
-    const joined = await postJson<TakeSeatResponse>(ctx, `${ctx.peerUrl}/api/tables/${id}/seats`, {});
-    const table = new LoadTable(ctx, id);
-    await Promise.all([
-      table.connect(ctx.baseUrl, 'fox', created.seat.token),
-      table.connect(ctx.peerUrl, 'geese', joined.seat.token),
-      table.connect(ctx.baseUrl, 'spectator'),
-      table.connect(ctx.peerUrl, 'spectator'),
+    return { id: created.table.id, fox: created.seat.token };
+  }
+
+  /** The second step: the geese seat taken at `peerUrl`; the table, no socket open yet. */
+  static async seat(ctx: LoadContext, created: { readonly id: string; readonly fox: string }): Promise<LoadTable> {
+    const joined = await postJson<TakeSeatResponse>(ctx, `${ctx.peerUrl}/api/tables/${created.id}/seats`, {});
+    return new LoadTable(ctx, created.id, { fox: created.fox, geese: joined.seat.token });
+  }
+
+  /** The players' sockets, each up to its welcome. */
+  connectPlayers(): Promise<unknown> {
+    return Promise.all([
+      this.connect(this.ctx.baseUrl, 'fox', this.tokens.fox),
+      this.connect(this.ctx.peerUrl, 'geese', this.tokens.geese),
     ]);
-    return table;
+  }
+
+  /** The two spectators' sockets, each up to its welcome. */
+  connectSpectators(): Promise<unknown> {
+    return Promise.all([this.connect(this.ctx.baseUrl, 'spectator'), this.connect(this.ctx.peerUrl, 'spectator')]);
   }
 
   /** Opens one socket, says hello and waits for the welcome. */
