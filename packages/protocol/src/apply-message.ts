@@ -8,9 +8,9 @@ import type { DeclinedOffers, ServerMessage, ServerMessageOf, TableView } from '
 /** No decline holds: at the start, after a takeback or the end, or after a move that lapses them. */
 export const NO_DECLINES: DeclinedOffers = { draw: null, takeback: null };
 
-/** The view with its declines replaced (a view without the field keeps without it). */
-function withDeclined(view: TableView, declined: DeclinedOffers): TableView {
-  return view.declined !== undefined ? { ...view, declined } : view;
+/** The view with the declines `change` names replaced, the other kept (a view without the field keeps without it). */
+function withDeclined(view: TableView, change: Partial<DeclinedOffers>): TableView {
+  return view.declined !== undefined ? { ...view, declined: { ...view.declined, ...change } } : view;
 }
 
 /** What holds of the declines after `side` moved: a takeback's lapses, a draw's once its decliner moves. */
@@ -80,15 +80,9 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
     }
     case 'draw-offered':
       // A new offer (only the decliner's can follow a decline) takes the place of the declined one.
-      return withDeclined(
-        { ...view, drawOffer: message.side },
-        { draw: null, takeback: view.declined?.takeback ?? null },
-      );
+      return withDeclined({ ...view, drawOffer: message.side }, { draw: null });
     case 'draw-declined':
-      return withDeclined(
-        { ...view, drawOffer: null },
-        { draw: message.side, takeback: view.declined?.takeback ?? null },
-      );
+      return withDeclined({ ...view, drawOffer: null }, { draw: message.side });
     case 'rematch-offered': {
       const asked = view.rematchRequests ?? [];
       return asked.includes(message.side) ? view : { ...view, rematchRequests: [...asked, message.side] };
@@ -99,10 +93,7 @@ export function applyServerMessage(view: TableView | null, message: ServerMessag
     case 'takeback-offered':
       return { ...view, takebackOffer: message.side };
     case 'takeback-declined':
-      return withDeclined(
-        { ...view, takebackOffer: null },
-        { draw: view.declined?.draw ?? null, takeback: message.side },
-      );
+      return withDeclined({ ...view, takebackOffer: null }, { takeback: message.side });
     case 'taken-back':
       return message.table;
     case 'rematch':
